@@ -1,0 +1,60 @@
+// How one FFT length is split over a workgroup: N = E * WG, plus the device facts the shader
+// is specialised for. Every constant the FFT shaders use is derived here, in one place.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gpu_fft {
+
+// 16, not 64: a 1-pixel image with a 16-pixel kernel pads to 16 (design.md §2.4).
+inline constexpr std::uint32_t kMinLog2Size = 4;  // N = 16
+inline constexpr std::uint32_t kMaxLog2Size = 14; // N = 16384
+inline constexpr std::uint32_t kMinLog2Elements = 1; // E >= 2: each invocation holds pairs
+inline constexpr std::uint32_t kMaxLog2Elements = 5; // E <= 32 complex values in registers
+
+// What the FFT needs to know about the device it will run on.
+struct DeviceFftLimits {
+    std::uint32_t subgroupSize = 1;               // 1: no usable subgroup shuffles
+    std::uint32_t maxWorkgroupInvocations = 256;
+    std::uint32_t maxSharedMemoryBytes = 16384;
+    bool fullSubgroups = false; // the device can guarantee full subgroups (computeFullSubgroups)
+};
+
+using ShaderDefines = std::vector<std::pair<std::string, std::string>>;
+
+struct FftShape {
+    std::uint32_t log2Size = 0;
+    std::uint32_t log2Workgroup = 0;
+    std::uint32_t subgroupSize = 1; // shuffles below this stride; 1 = shared memory only
+    std::uint32_t sharedPairs = 1;  // element pairs per shared-memory exchange round
+
+    std::uint32_t size() const { return 1u << log2Size; }
+    std::uint32_t workgroupSize() const { return 1u << log2Workgroup; }
+    std::uint32_t log2Elements() const { return log2Size - log2Workgroup; }
+    std::uint32_t elementsPerInvocation() const { return 1u << log2Elements(); }
+    std::uint32_t sharedMemoryBytes() const { return sharedPairs * workgroupSize() * 8u; }
+    bool usesSubgroupShuffles() const { return subgroupSize > 1; }
+
+    // The #defines that specialise shaders/fft/workgroup_fft.glsl to this shape.
+    ShaderDefines glslDefines() const;
+    std::string describe() const; // e.g. "N=4096 (E=16 x WG=256, subgroup 32)"
+};
+
+// Whether (N, E) is a split the library supports at all, ignoring device limits.
+bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements);
+
+// The shape for N with exactly E elements per invocation on this device. Throws
+// std::invalid_argument when the split is invalid or the device cannot run it.
+FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
+                   const DeviceFftLimits& limits);
+
+// The library's choice of E and WG for N on this device (see docs/fft.md for the rule).
+FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits);
+
+// Every split of N that this device can run, from the fewest to the most elements.
+std::vector<FftShape> allShapes(std::uint32_t log2Size, const DeviceFftLimits& limits);
+
+} // namespace gpu_fft

@@ -1,0 +1,97 @@
+#include "gpu_fft/vulkan/compute_pipeline.hpp"
+
+#include <vector>
+
+#include "gpu_fft/vulkan/error.hpp"
+
+namespace fftbloom::vk {
+
+ComputePipeline::ComputePipeline(const Context& context, const ComputePipelineDesc& desc)
+    : context_(&context), bufferCount_(desc.storageBufferCount),
+      pushConstantBytes_(desc.pushConstantBytes), name_(desc.debugName) {
+    const VkDevice device = context.device();
+
+    std::vector<VkDescriptorSetLayoutBinding> bindings(desc.storageBufferCount);
+    for (std::uint32_t i = 0; i < desc.storageBufferCount; ++i) {
+        bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT,
+                       nullptr};
+    }
+    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    setInfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+    setInfo.bindingCount = desc.storageBufferCount;
+    setInfo.pBindings = bindings.data();
+    VkDescriptorSetLayout rawSetLayout = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &rawSetLayout));
+    setLayout_ = DescriptorSetLayoutHandle(device, rawSetLayout);
+
+    const VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, desc.pushConstantBytes};
+    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layoutInfo.setLayoutCount = 1;
+    layoutInfo.pSetLayouts = &rawSetLayout;
+    layoutInfo.pushConstantRangeCount = desc.pushConstantBytes > 0 ? 1 : 0;
+    layoutInfo.pPushConstantRanges = &pushRange;
+    VkPipelineLayout rawLayout = VK_NULL_HANDLE;
+    VK_CHECK(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &rawLayout));
+    layout_ = PipelineLayoutHandle(device, rawLayout);
+
+    VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    moduleInfo.codeSize = desc.spirv->size() * sizeof(std::uint32_t);
+    moduleInfo.pCode = desc.spirv->data();
+    VkShaderModule rawModule = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateShaderModule(device, &moduleInfo, nullptr, &rawModule));
+    const ShaderModuleHandle module(device, rawModule); // only needed until the pipeline exists
+
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
+        VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+    subgroupSize.requiredSubgroupSize = desc.requiredSubgroupSize;
+    VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pipelineInfo.stage.module = rawModule;
+    pipelineInfo.stage.pName = "main";
+    if (desc.requiredSubgroupSize != 0) {
+        pipelineInfo.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+        if (context.info().varyingSubgroupSize) {
+            pipelineInfo.stage.pNext = &subgroupSize;
+        }
+    }
+    pipelineInfo.layout = rawLayout;
+    VkPipeline rawPipeline = VK_NULL_HANDLE;
+    VK_CHECK(
+        vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &rawPipeline));
+    pipeline_ = PipelineHandle(device, rawPipeline);
+    context.setObjectName(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(rawPipeline),
+                          name_.c_str());
+}
+
+void ComputePipeline::bind(VkCommandBuffer commandBuffer,
+                           std::initializer_list<const Buffer*> buffers,
+                           const void* pushConstants) const {
+    if (buffers.size() != bufferCount_) {
+        throw Error("pipeline " + name_ + " expects " + std::to_string(bufferCount_) +
+                    " buffers");
+    }
+    std::vector<VkDescriptorBufferInfo> infos;
+    std::vector<VkWriteDescriptorSet> writes;
+    infos.reserve(buffers.size());
+    for (const Buffer* buffer : buffers) {
+        infos.push_back(buffer->descriptor());
+    }
+    for (std::uint32_t i = 0; i < bufferCount_; ++i) {
+        VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        write.dstBinding = i;
+        write.descriptorCount = 1;
+        write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        write.pBufferInfo = &infos[i];
+        writes.push_back(write);
+    }
+    vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
+    context_->cmdPushDescriptorSet(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, layout_.get(), 0,
+                                   bufferCount_, writes.data());
+    if (pushConstantBytes_ > 0 && pushConstants != nullptr) {
+        vkCmdPushConstants(commandBuffer, layout_.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                           pushConstantBytes_, pushConstants);
+    }
+}
+
+} // namespace fftbloom::vk

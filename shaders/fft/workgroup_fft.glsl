@@ -1,0 +1,210 @@
+// The workgroup FFT: one complex FFT of length N = E * WG per workgroup, E elements per
+// invocation held in registers, radix-2 decimation in frequency forward and decimation in time
+// inverse. docs/fft.md explains the algorithm and proves its output order.
+//
+// Before including, define (gpu_fft::FftShape::glslDefines() writes these):
+//   FFT_LOG2_SIZE            log2 N
+//   FFT_LOG2_WORKGROUP_SIZE  log2 WG, the local size the including shader must declare
+//   FFT_SUBGROUP_SIZE        the device's subgroup size; exchanges at strides below it go
+//                            through subgroup shuffles. 1 = shared memory only.
+//   FFT_SHARED_PAIRS         how many element pairs one shared-memory round exchanges
+// (plain integers without a u suffix: the preprocessor checks them below)
+//
+// Provides:
+//   FFT_SIZE, FFT_WORKGROUP_SIZE, FFT_ELEMENTS
+//   uint fftThreadIndex()           this invocation's index t within the FFT
+//   void fftForward(inout vec2 x[FFT_ELEMENTS])  x[l] = input[l * WG + t] -> Nabla order
+//   void fftInverse(inout vec2 x[FFT_ELEMENTS])  Nabla order -> natural order, divided by N
+//   void fftGatherMirrors(vec2 x[], out vec2 mirrors[])  mirrors[l] = X[N - k] where x[l] = X[k]
+// Every function here must be called in uniform control flow: they contain barriers.
+#ifndef FFTBLOOM_WORKGROUP_FFT_GLSL
+#define FFTBLOOM_WORKGROUP_FFT_GLSL
+
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_EXT_control_flow_attributes : require
+
+#include "fft/complex.glsl"
+#include "fft/fft_index.h"
+
+#define FFT_SIZE (1u << FFT_LOG2_SIZE)
+#define FFT_WORKGROUP_SIZE (1u << FFT_LOG2_WORKGROUP_SIZE)
+#define FFT_LOG2_ELEMENTS (FFT_LOG2_SIZE - FFT_LOG2_WORKGROUP_SIZE)
+#define FFT_ELEMENTS (1u << FFT_LOG2_ELEMENTS)
+#define FFT_PAIRS (FFT_ELEMENTS / 2u)
+
+#if FFT_LOG2_SIZE <= FFT_LOG2_WORKGROUP_SIZE
+#error "the workgroup FFT needs at least two elements per invocation"
+#endif
+#if ((1 << (FFT_LOG2_SIZE - FFT_LOG2_WORKGROUP_SIZE - 1)) % FFT_SHARED_PAIRS) != 0
+#error "FFT_SHARED_PAIRS must divide the number of element pairs"
+#endif
+
+// One slot per invocation and pair in flight; real and imaginary parts apart so that each
+// access is one 32-bit word per invocation (no bank conflicts).
+shared float fftShareReal[FFT_SHARED_PAIRS * FFT_WORKGROUP_SIZE];
+shared float fftShareImag[FFT_SHARED_PAIRS * FFT_WORKGROUP_SIZE];
+
+uint fftThreadIndex() {
+#if FFT_SUBGROUP_SIZE > 1
+    // Numbered through subgroups so that partners at strides below the subgroup size are
+    // always in the same subgroup, however the device lays subgroups out.
+    return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID;
+#else
+    return gl_LocalInvocationIndex;
+#endif
+}
+
+void fftButterflyForward(inout vec2 lo, inout vec2 hi, vec2 twiddle) {
+    vec2 difference = lo - hi;
+    lo += hi;
+    hi = complexMul(difference, twiddle);
+}
+
+// Undoes fftButterflyForward up to a factor of 2 (the inverse divides by N once, at the end).
+void fftButterflyInverse(inout vec2 lo, inout vec2 hi, vec2 twiddle) {
+    vec2 rotated = complexMul(hi, complexConj(twiddle));
+    hi = lo - rotated;
+    lo += rotated;
+}
+
+void fftShareWrite(uint slot, vec2 value) {
+    fftShareReal[slot] = value.x;
+    fftShareImag[slot] = value.y;
+}
+
+vec2 fftShareRead(uint slot) {
+    return vec2(fftShareReal[slot], fftShareImag[slot]);
+}
+
+// The exchange before a cross-invocation butterfly at `stride` (< WG). Invocations t and
+// t ^ stride trade one element each: the lower one keeps its `lo` and gets the partner's `lo`,
+// the upper one gets the partner's `hi` and keeps its own `hi`. Afterwards each invocation
+// holds a butterfly pair in (x[2p], x[2p+1]). The exchange is its own inverse.
+void fftExchange(inout vec2 x[FFT_ELEMENTS], uint thread, uint stride) {
+    bool upper = (thread & stride) != 0u;
+#if FFT_SUBGROUP_SIZE > 1
+    if (stride < FFT_SUBGROUP_SIZE) {
+        [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
+            vec2 give = upper ? x[2u * pair] : x[2u * pair + 1u];
+            vec2 got = subgroupShuffleXor(give, stride);
+            if (upper) {
+                x[2u * pair] = got;
+            } else {
+                x[2u * pair + 1u] = got;
+            }
+        }
+        return;
+    }
+#endif
+    [[unroll]] for (uint first = 0u; first < FFT_PAIRS; first += FFT_SHARED_PAIRS) {
+        [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
+            uint slot = (pair - first) * FFT_WORKGROUP_SIZE + thread;
+            fftShareWrite(slot, upper ? x[2u * pair] : x[2u * pair + 1u]);
+        }
+        barrier();
+        [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
+            vec2 got = fftShareRead((pair - first) * FFT_WORKGROUP_SIZE + (thread ^ stride));
+            if (upper) {
+                x[2u * pair] = got;
+            } else {
+                x[2u * pair + 1u] = got;
+            }
+        }
+        barrier(); // the next round overwrites the slots just read
+    }
+}
+
+// Stages whose butterfly partners sit in the same invocation: global strides N/2 .. 2 WG.
+// Local elements l and l + localStride are global indices apart by localStride * WG.
+void fftRegisterStagesForward(inout vec2 x[FFT_ELEMENTS], uint thread) {
+    [[unroll]] for (uint log2Local = FFT_LOG2_ELEMENTS - 1u; log2Local >= 1u; --log2Local) {
+        uint localStride = 1u << log2Local;
+        [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+            if ((l & localStride) == 0u) {
+                uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
+                vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
+                fftButterflyForward(x[l], x[l + localStride], twiddle);
+            }
+        }
+    }
+}
+
+void fftRegisterStagesInverse(inout vec2 x[FFT_ELEMENTS], uint thread) {
+    [[unroll]] for (uint log2Local = 1u; log2Local < FFT_LOG2_ELEMENTS; ++log2Local) {
+        uint localStride = 1u << log2Local;
+        [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+            if ((l & localStride) == 0u) {
+                uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
+                vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
+                fftButterflyInverse(x[l], x[l + localStride], twiddle);
+            }
+        }
+    }
+}
+
+// The butterfly at global stride 2^log2Stride (<= WG) on every pair (x[2p], x[2p+1]). After
+// the exchanges so far, the pair's `lo` sits at position (thread mod stride) of its span.
+void fftPairStageForward(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride) {
+    uint position = thread & ((1u << log2Stride) - 1u);
+    vec2 twiddle = fftTwiddle(position, log2Stride + 1u);
+    [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
+        fftButterflyForward(x[2u * pair], x[2u * pair + 1u], twiddle);
+    }
+}
+
+void fftPairStageInverse(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride) {
+    uint position = thread & ((1u << log2Stride) - 1u);
+    vec2 twiddle = fftTwiddle(position, log2Stride + 1u);
+    [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
+        fftButterflyInverse(x[2u * pair], x[2u * pair + 1u], twiddle);
+    }
+}
+
+void fftForward(inout vec2 x[FFT_ELEMENTS]) {
+    uint thread = fftThreadIndex();
+    fftRegisterStagesForward(x, thread);
+    fftPairStageForward(x, thread, FFT_LOG2_WORKGROUP_SIZE);
+    [[unroll]] for (int log2Stride = int(FFT_LOG2_WORKGROUP_SIZE) - 1; log2Stride >= 0;
+                    --log2Stride) {
+        fftExchange(x, thread, 1u << uint(log2Stride));
+        fftPairStageForward(x, thread, uint(log2Stride));
+    }
+}
+
+void fftInverse(inout vec2 x[FFT_ELEMENTS]) {
+    uint thread = fftThreadIndex();
+    [[unroll]] for (uint log2Stride = 0u; log2Stride < FFT_LOG2_WORKGROUP_SIZE; ++log2Stride) {
+        fftPairStageInverse(x, thread, log2Stride);
+        fftExchange(x, thread, 1u << log2Stride);
+    }
+    fftPairStageInverse(x, thread, FFT_LOG2_WORKGROUP_SIZE);
+    fftRegisterStagesInverse(x, thread);
+    const float scale = 1.0 / float(FFT_SIZE);
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+        x[l] *= scale;
+    }
+}
+
+// mirrors[l] = the spectrum value at frequency N - k, where x[l] holds frequency k (Nabla
+// order). One shared-memory round per local element: invocation t sends its element
+// fftMirrorLocalElement(l, t) to its trade partner and receives the partner's in return.
+void fftGatherMirrors(vec2 x[FFT_ELEMENTS], out vec2 mirrors[FFT_ELEMENTS]) {
+    uint thread = fftThreadIndex();
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+        FftMirrorTrade trade = fftMirrorTrade(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
+        vec2 give;
+        if (l < 2u) { // DC / Nyquist row: the element sent depends on the invocation
+            uint sent = fftMirrorLocalElement(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
+            give = sent == 0u ? x[0] : x[1];
+        } else { // the same element for every invocation: a constant index once unrolled
+            give = x[fftMirrorLocalElement(l, 0u, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE)];
+        }
+        fftShareWrite(thread, give);
+        barrier();
+        mirrors[l] = fftShareRead(trade.thread);
+        barrier();
+    }
+}
+
+#endif
