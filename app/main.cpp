@@ -1,13 +1,12 @@
 // fftbloom's command line: parses the subcommand and its options, runs it, and turns any
 // fftbloom::Error into one line on stderr and a non-zero exit status.
-#include <cstdio>
-#include <exception>
-
-#include <CLI/CLI.hpp>
-
 #include "app/self_check.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
 
 namespace {
 

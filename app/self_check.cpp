@@ -1,14 +1,14 @@
 #include "app/self_check.hpp"
 
+#include "gpu_fft/fft/batch_fft.hpp"
+#include "gpu_fft/fft/index_math.hpp"
+
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <numbers>
 #include <random>
 #include <vector>
-
-#include "gpu_fft/fft/batch_fft.hpp"
-#include "gpu_fft/fft/index_math.hpp"
 
 namespace fftbloom {
 namespace {
@@ -30,8 +30,8 @@ void referenceFft(std::vector<Complex>& x) {
     referenceFft(even);
     referenceFft(odd);
     for (std::size_t k = 0; k < n / 2; ++k) {
-        const double angle = -2.0 * std::numbers::pi * static_cast<double>(k) /
-                             static_cast<double>(n);
+        const double angle =
+            -2.0 * std::numbers::pi * static_cast<double>(k) / static_cast<double>(n);
         const Complex twiddled = std::polar(1.0, angle) * odd[k];
         x[k] = even[k] + twiddled;
         x[k + n / 2] = even[k] - twiddled;
@@ -67,9 +67,11 @@ LengthResult checkLength(const vk::Context& context, vk::ShaderCompiler& compile
     const gpu_fft::BatchFft forward(context, compiler, shape, gpu_fft::Direction::Forward);
     const gpu_fft::BatchFft inverse(context, compiler, shape, gpu_fft::Direction::Inverse);
     std::vector<float> spectrum(2 * n), roundTrip(2 * n);
-    context.runOnce([&](VkCommandBuffer commandBuffer) { forward.record(commandBuffer, buffer, 1); });
+    context.runOnce(
+        [&](VkCommandBuffer commandBuffer) { forward.record(commandBuffer, buffer, 1); });
     buffer.readValues(std::span<float>(spectrum));
-    context.runOnce([&](VkCommandBuffer commandBuffer) { inverse.record(commandBuffer, buffer, 1); });
+    context.runOnce(
+        [&](VkCommandBuffer commandBuffer) { inverse.record(commandBuffer, buffer, 1); });
     buffer.readValues(std::span<float>(roundTrip));
 
     std::vector<Complex> input(n), expected(n), gpuSpectrum(n), gpuRoundTrip(n);
@@ -104,7 +106,8 @@ int runSelfCheck(const SelfCheckOptions& options) {
          ++log2Size) {
         const auto shape = gpu_fft::chooseShape(log2Size, limits);
         const LengthResult result = checkLength(context, compiler, shape, random);
-        const bool passed = result.forwardError <= kTolerance && result.roundTripError <= kTolerance;
+        const bool passed =
+            result.forwardError <= kTolerance && result.roundTripError <= kTolerance;
         allPassed = allPassed && passed;
         std::printf("  %-36s forward %.2e   round trip %.2e   %s\n", shape.describe().c_str(),
                     result.forwardError, result.roundTripError, passed ? "ok" : "FAILED");

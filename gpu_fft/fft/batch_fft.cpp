@@ -41,14 +41,13 @@ vk::ComputePipeline makeFftPipeline(const vk::Context& context, vk::ShaderCompil
     return vk::ComputePipeline(context, desc);
 }
 
-BatchFft::BatchFft(const vk::Context& context, vk::ShaderCompiler& compiler,
-                   const FftShape& shape, Direction direction)
+BatchFft::BatchFft(const vk::Context& context, vk::ShaderCompiler& compiler, const FftShape& shape,
+                   Direction direction)
     : shape_(shape),
-      pipeline_(makeFftPipeline(context, compiler, shape, "fft/batch_fft.comp",
-                                direction == Direction::Inverse
-                                    ? vk::Defines{{"FFT_INVERSE", "1"}}
-                                    : vk::Defines{},
-                                1)) {}
+      pipeline_(makeFftPipeline(
+          context, compiler, shape, "fft/batch_fft.comp",
+          direction == Direction::Inverse ? vk::Defines{{"FFT_INVERSE", "1"}} : vk::Defines{}, 1)) {
+}
 
 void BatchFft::record(VkCommandBuffer commandBuffer, const vk::Buffer& signals,
                       std::uint32_t batchCount) const {

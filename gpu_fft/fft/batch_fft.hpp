@@ -2,13 +2,13 @@
 // shape, then record it into any command buffer, as often as needed.
 #pragma once
 
-#include <cstdint>
-
 #include "gpu_fft/fft/fft_shape.hpp"
 #include "gpu_fft/vulkan/buffer.hpp"
 #include "gpu_fft/vulkan/compute_pipeline.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/shader_compiler.hpp"
+
+#include <cstdint>
 
 namespace gpu_fft {
 

@@ -54,8 +54,10 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
     shape.log2Size = log2Size;
     shape.log2Workgroup = log2Size - log2Elements;
     if (shape.workgroupSize() > limits.maxWorkgroupInvocations) {
-        throw std::invalid_argument("FFT workgroup of " + std::to_string(shape.workgroupSize()) +
-                                    " invocations exceeds the device limit");
+        throw std::invalid_argument("FFT length " + std::to_string(shape.size()) + " needs " +
+                                    std::to_string(shape.workgroupSize()) +
+                                    " invocations per workgroup; this device allows " +
+                                    std::to_string(limits.maxWorkgroupInvocations));
     }
     // Shuffles need whole subgroups inside one FFT; otherwise exchange through shared memory.
     const bool shuffles = limits.subgroupSize > 1 && limits.fullSubgroups &&

@@ -10,14 +10,14 @@
 namespace gpu_fft {
 
 // 16, not 64: a 1-pixel image with a 16-pixel kernel pads to 16 (design.md §2.4).
-inline constexpr std::uint32_t kMinLog2Size = 4;  // N = 16
-inline constexpr std::uint32_t kMaxLog2Size = 14; // N = 16384
+inline constexpr std::uint32_t kMinLog2Size = 4;     // N = 16
+inline constexpr std::uint32_t kMaxLog2Size = 14;    // N = 16384
 inline constexpr std::uint32_t kMinLog2Elements = 1; // E >= 2: each invocation holds pairs
 inline constexpr std::uint32_t kMaxLog2Elements = 5; // E <= 32 complex values in registers
 
 // What the FFT needs to know about the device it will run on.
 struct DeviceFftLimits {
-    std::uint32_t subgroupSize = 1;               // 1: no usable subgroup shuffles
+    std::uint32_t subgroupSize = 1; // 1: no usable subgroup shuffles
     std::uint32_t maxWorkgroupInvocations = 256;
     std::uint32_t maxSharedMemoryBytes = 16384;
     bool fullSubgroups = false; // the device can guarantee full subgroups (computeFullSubgroups)

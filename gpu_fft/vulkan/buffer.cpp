@@ -1,9 +1,9 @@
 #include "gpu_fft/vulkan/buffer.hpp"
 
+#include "gpu_fft/vulkan/error.hpp"
+
 #include <cstring>
 #include <string>
-
-#include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom::vk {
 namespace {
@@ -23,8 +23,8 @@ std::uint32_t findMemoryType(VkPhysicalDevice physicalDevice, std::uint32_t allo
 
 } // namespace
 
-Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usage,
-               MemoryUse use, const char* debugName)
+Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUse use,
+               const char* debugName)
     : size_(size) {
     const VkDevice device = context.device();
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -40,10 +40,9 @@ Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usa
     VkMemoryRequirements requirements;
     vkGetBufferMemoryRequirements(device, rawBuffer, &requirements);
     const VkMemoryPropertyFlags wanted =
-        use == MemoryUse::HostVisible
-            ? VkMemoryPropertyFlags{VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                    VK_MEMORY_PROPERTY_HOST_COHERENT_BIT}
-            : VkMemoryPropertyFlags{VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
+        use == MemoryUse::HostVisible ? VkMemoryPropertyFlags{VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT}
+                                      : VkMemoryPropertyFlags{VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
     VkMemoryAllocateInfo allocateInfo{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     allocateInfo.allocationSize = requirements.size;
     allocateInfo.memoryTypeIndex =
@@ -76,8 +75,7 @@ void Buffer::read(std::span<std::byte> bytes, VkDeviceSize offset) const {
     std::memcpy(bytes.data(), static_cast<const std::byte*>(mapped_) + offset, bytes.size());
 }
 
-void uploadToBuffer(const Context& context, Buffer& destination,
-                    std::span<const std::byte> bytes) {
+void uploadToBuffer(const Context& context, Buffer& destination, std::span<const std::byte> bytes) {
     if (destination.isMapped()) {
         destination.write(bytes);
         return;

@@ -2,12 +2,12 @@
 // ones are mapped for the lifetime of the buffer and serve uploads, read-backs and tests.
 #pragma once
 
+#include "gpu_fft/vulkan/context.hpp"
+#include "gpu_fft/vulkan/handle.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
-
-#include "gpu_fft/vulkan/context.hpp"
-#include "gpu_fft/vulkan/handle.hpp"
 
 namespace fftbloom::vk {
 
@@ -48,8 +48,7 @@ class Buffer {
 };
 
 // Copies host data into any buffer: directly when it is mapped, else through a staging copy.
-void uploadToBuffer(const Context& context, Buffer& destination,
-                    std::span<const std::byte> bytes);
+void uploadToBuffer(const Context& context, Buffer& destination, std::span<const std::byte> bytes);
 // Copies a buffer's first bytes.size() bytes back to the host.
 void downloadFromBuffer(const Context& context, const Buffer& source, std::span<std::byte> bytes);
 

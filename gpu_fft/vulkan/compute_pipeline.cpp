@@ -1,8 +1,8 @@
 #include "gpu_fft/vulkan/compute_pipeline.hpp"
 
-#include <vector>
-
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <vector>
 
 namespace fftbloom::vk {
 
@@ -68,8 +68,7 @@ void ComputePipeline::bind(VkCommandBuffer commandBuffer,
                            std::initializer_list<const Buffer*> buffers,
                            const void* pushConstants) const {
     if (buffers.size() != bufferCount_) {
-        throw Error("pipeline " + name_ + " expects " + std::to_string(bufferCount_) +
-                    " buffers");
+        throw Error("pipeline " + name_ + " expects " + std::to_string(bufferCount_) + " buffers");
     }
     std::vector<VkDescriptorBufferInfo> infos;
     std::vector<VkWriteDescriptorSet> writes;

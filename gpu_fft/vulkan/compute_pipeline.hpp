@@ -2,14 +2,14 @@
 // bindings 0 .. n-1) and an optional push-constant block: every fftbloom compute pass.
 #pragma once
 
-#include <cstdint>
-#include <initializer_list>
-#include <string>
-
 #include "gpu_fft/vulkan/buffer.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/handle.hpp"
 #include "gpu_fft/vulkan/shader_compiler.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
 
 namespace fftbloom::vk {
 

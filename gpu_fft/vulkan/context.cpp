@@ -1,10 +1,10 @@
 #include "gpu_fft/vulkan/context.hpp"
 
+#include "gpu_fft/vulkan/error.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-
-#include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom::vk {
 
@@ -18,9 +18,10 @@ namespace {
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 constexpr std::uint32_t kApiVersion = VK_API_VERSION_1_3;
 
-VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
-    VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT,
-    const VkDebugUtilsMessengerCallbackDataEXT* data, void* userData) {
+VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                   VkDebugUtilsMessageTypeFlagsEXT,
+                                                   const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                   void* userData) {
     auto* log = static_cast<Context::ValidationLog*>(userData);
     const char* level =
         (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "error" : "warning";
@@ -36,8 +37,9 @@ bool hasLayer(const char* name) {
     vkEnumerateInstanceLayerProperties(&count, nullptr);
     std::vector<VkLayerProperties> layers(count);
     vkEnumerateInstanceLayerProperties(&count, layers.data());
-    return std::any_of(layers.begin(), layers.end(),
-                       [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+    return std::any_of(layers.begin(), layers.end(), [&](const VkLayerProperties& l) {
+        return std::strcmp(l.layerName, name) == 0;
+    });
 }
 
 bool hasInstanceExtension(const char* name) {
@@ -121,7 +123,9 @@ Context::Context(const ContextOptions& options) : log_(std::make_unique<Validati
     }
 }
 
-Context::~Context() { release(); }
+Context::~Context() {
+    release();
+}
 
 void Context::release() {
     if (device_ != VK_NULL_HANDLE) {
@@ -226,8 +230,8 @@ void Context::choosePhysicalDevice(int requestedIndex) {
             for (std::uint32_t i = 0; i < devices.size(); ++i) {
                 VkPhysicalDeviceProperties properties;
                 vkGetPhysicalDeviceProperties(devices[i], &properties);
-                if (isUsable(devices[i]) && (type == VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM ||
-                                             properties.deviceType == type)) {
+                if (isUsable(devices[i]) &&
+                    (type == VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM || properties.deviceType == type)) {
                     return static_cast<int>(i);
                 }
             }
@@ -271,9 +275,8 @@ void Context::createDevice(const ContextOptions& options) {
     info_.name = properties.properties.deviceName;
     info_.type = properties.properties.deviceType;
     info_.subgroupSize = subgroup.subgroupSize;
-    info_.subgroupShuffle =
-        (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0 &&
-        (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
+    info_.subgroupShuffle = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0 &&
+                            (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
     info_.fullSubgroups = has13.computeFullSubgroups == VK_TRUE;
     info_.varyingSubgroupSize = properties13.minSubgroupSize != properties13.maxSubgroupSize;
     if (info_.varyingSubgroupSize &&

@@ -3,16 +3,15 @@
 // work, and the validation layer's messages.
 #pragma once
 
+#include "gpu_fft/vulkan/handle.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
-
 #include <vulkan/vulkan.h>
-
-#include "gpu_fft/vulkan/handle.hpp"
 
 namespace fftbloom::vk {
 
@@ -23,8 +22,8 @@ inline constexpr bool kDebugBuild = true;
 #endif
 
 struct ContextOptions {
-    int deviceIndex = -1;          // --device N; -1: the first discrete GPU, else device 0
-    bool validation = kDebugBuild; // the Khronos validation layer, if it is installed
+    int deviceIndex = -1;           // --device N; -1: the first discrete GPU, else device 0
+    bool validation = kDebugBuild;  // the Khronos validation layer, if it is installed
     bool requireValidation = false; // tests: a missing layer is an error, not a warning
     std::vector<std::string> instanceExtensions; // e.g. the surface extensions GLFW names
     std::vector<std::string> deviceExtensions;   // e.g. VK_KHR_swapchain
@@ -36,8 +35,8 @@ struct DeviceInfo {
     std::string name;
     VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
     std::uint32_t subgroupSize = 1;
-    bool subgroupShuffle = false;   // shuffle operations in compute shaders
-    bool fullSubgroups = false;     // computeFullSubgroups: whole subgroups can be required
+    bool subgroupShuffle = false;     // shuffle operations in compute shaders
+    bool fullSubgroups = false;       // computeFullSubgroups: whole subgroups can be required
     bool varyingSubgroupSize = false; // min != max: pipelines must pin subgroupSize
     std::uint32_t maxWorkgroupInvocations = 0;
     std::uint32_t maxSharedMemoryBytes = 0;

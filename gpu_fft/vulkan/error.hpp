@@ -8,7 +8,6 @@
 
 #include <stdexcept>
 #include <string>
-
 #include <vulkan/vulkan.h>
 
 namespace fftbloom {
@@ -22,8 +21,7 @@ namespace vk {
 
 const char* resultName(VkResult result);
 
-[[noreturn]] void throwVulkanError(const char* call, VkResult result, const char* file,
-                                   int line);
+[[noreturn]] void throwVulkanError(const char* call, VkResult result, const char* file, int line);
 
 } // namespace vk
 } // namespace fftbloom

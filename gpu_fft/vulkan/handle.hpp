@@ -6,7 +6,6 @@
 #pragma once
 
 #include <utility>
-
 #include <vulkan/vulkan.h>
 
 namespace fftbloom::vk {

@@ -1,16 +1,15 @@
 #include "gpu_fft/vulkan/shader_compiler.hpp"
 
+#include "gpu_fft/vulkan/error.hpp"
+#include "shaders/embedded_shaders.hpp"
+
 #include <cstdlib>
 #include <fstream>
-#include <optional>
-#include <sstream>
-
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
-
-#include "gpu_fft/vulkan/error.hpp"
-#include "shaders/embedded_shaders.hpp"
+#include <optional>
+#include <sstream>
 
 namespace fftbloom::vk {
 namespace {
@@ -47,8 +46,7 @@ class Includer : public glslang::TShader::Includer {
     };
 
   public:
-    IncludeResult* includeLocal(const char* requested, const char* includer,
-                                std::size_t) override {
+    IncludeResult* includeLocal(const char* requested, const char* includer, std::size_t) override {
         return resolve({folderOf(includer) + requested, requested});
     }
     IncludeResult* includeSystem(const char* requested, const char*, std::size_t) override {

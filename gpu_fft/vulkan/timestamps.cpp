@@ -36,11 +36,10 @@ void TimestampQueries::end(VkCommandBuffer commandBuffer, std::uint32_t interval
 std::vector<std::optional<double>> TimestampQueries::readMilliseconds() const {
     // Per query: the value, then its availability word.
     std::vector<std::uint64_t> raw(4 * intervalCount_);
-    const VkResult result =
-        vkGetQueryPoolResults(context_->device(), pool_.get(), 0, 2 * intervalCount_,
-                              raw.size() * sizeof(std::uint64_t), raw.data(),
-                              2 * sizeof(std::uint64_t),
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+    const VkResult result = vkGetQueryPoolResults(
+        context_->device(), pool_.get(), 0, 2 * intervalCount_, raw.size() * sizeof(std::uint64_t),
+        raw.data(), 2 * sizeof(std::uint64_t),
+        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
     if (result != VK_NOT_READY) {
         VK_CHECK(result);
     }

@@ -2,12 +2,12 @@
 // them has finished (the caller waits on that submission's fence first), never with WAIT_BIT.
 #pragma once
 
+#include "gpu_fft/vulkan/context.hpp"
+#include "gpu_fft/vulkan/handle.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include "gpu_fft/vulkan/context.hpp"
-#include "gpu_fft/vulkan/handle.hpp"
 
 namespace fftbloom::vk {
 

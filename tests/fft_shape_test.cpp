@@ -1,0 +1,97 @@
+// The choice of (E, WG) per length and device, and the constants derived from it.
+#include "gpu_fft/fft/fft_shape.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpu_fft {
+namespace {
+
+DeviceFftLimits lavapipe() {
+    return {8, 1024, 32768, true};
+}
+DeviceFftLimits h100() {
+    return {32, 1024, 49152, true};
+}
+DeviceFftLimits noSubgroups() {
+    return {1, 1024, 16384, false};
+}
+DeviceFftLimits smallWorkgroups() {
+    return {32, 256, 16384, true};
+}
+
+void expectConsistent(const FftShape& shape, const DeviceFftLimits& limits) {
+    EXPECT_EQ(shape.elementsPerInvocation() * shape.workgroupSize(), shape.size());
+    EXPECT_GE(shape.elementsPerInvocation(), 2u);
+    EXPECT_LE(shape.elementsPerInvocation(), 32u);
+    EXPECT_LE(shape.workgroupSize(), limits.maxWorkgroupInvocations);
+    EXPECT_LE(shape.sharedMemoryBytes(), limits.maxSharedMemoryBytes);
+    EXPECT_EQ((shape.elementsPerInvocation() / 2) % shape.sharedPairs, 0u);
+    if (shape.usesSubgroupShuffles()) {
+        EXPECT_EQ(shape.subgroupSize, limits.subgroupSize);
+        EXPECT_EQ(shape.workgroupSize() % shape.subgroupSize, 0u) << "subgroups must be whole";
+    }
+}
+
+TEST(FftShape, ChosenShapesFitEveryDeviceForEveryLength) {
+    for (const auto& limits : {lavapipe(), h100(), noSubgroups()}) {
+        for (std::uint32_t log2Size = kMinLog2Size; log2Size <= kMaxLog2Size; ++log2Size) {
+            const FftShape shape = chooseShape(log2Size, limits);
+            EXPECT_EQ(shape.log2Size, log2Size);
+            expectConsistent(shape, limits);
+        }
+    }
+}
+
+TEST(FftShape, EveryLengthHasAtLeastTwoSplitsIncludingTheLargestE) {
+    for (std::uint32_t log2Size = kMinLog2Size; log2Size <= kMaxLog2Size; ++log2Size) {
+        const auto shapes = allShapes(log2Size, lavapipe());
+        ASSERT_GE(shapes.size(), 2u) << "N=" << (1u << log2Size);
+        EXPECT_EQ(shapes.back().log2Elements(), std::min(kMaxLog2Elements, log2Size));
+        for (const auto& shape : shapes) {
+            expectConsistent(shape, lavapipe());
+        }
+    }
+}
+
+// E is capped at 32 registers, so N = 16384 needs 512 invocations in one workgroup.
+TEST(FftShape, LengthsBeyondTheWorkgroupLimitAreAClearError) {
+    EXPECT_EQ(chooseShape(13, smallWorkgroups()).workgroupSize(), 256u);
+    try {
+        chooseShape(14, smallWorkgroups());
+        FAIL() << "expected an error";
+    } catch (const std::invalid_argument& error) {
+        EXPECT_STREQ(error.what(), "FFT length 16384 needs 512 invocations per workgroup; this "
+                                   "device allows 256");
+    }
+}
+
+TEST(FftShape, ShufflesOnlyWithWholeSubgroups) {
+    EXPECT_FALSE(makeShape(6, 4, lavapipe()).usesSubgroupShuffles()); // WG = 4 < 8
+    EXPECT_TRUE(makeShape(6, 3, lavapipe()).usesSubgroupShuffles());  // WG = 8
+    EXPECT_FALSE(makeShape(10, 3, noSubgroups()).usesSubgroupShuffles());
+    DeviceFftLimits partial = h100();
+    partial.fullSubgroups = false;
+    EXPECT_FALSE(makeShape(10, 3, partial).usesSubgroupShuffles());
+}
+
+TEST(FftShape, RejectsInvalidSplits) {
+    EXPECT_THROW(makeShape(3, 1, lavapipe()), std::invalid_argument);  // N = 8
+    EXPECT_THROW(makeShape(15, 5, lavapipe()), std::invalid_argument); // N = 32768
+    EXPECT_THROW(makeShape(12, 0, lavapipe()), std::invalid_argument); // E = 1
+    EXPECT_THROW(makeShape(12, 6, lavapipe()), std::invalid_argument); // E = 64
+    EXPECT_THROW(makeShape(14, 2, lavapipe()), std::invalid_argument); // WG = 4096 > 1024
+}
+
+TEST(FftShape, DefinesCarryTheShape) {
+    const FftShape shape = makeShape(12, 4, h100());
+    const ShaderDefines defines = shape.glslDefines();
+    const ShaderDefines expected{{"FFT_LOG2_SIZE", "12"},
+                                 {"FFT_LOG2_WORKGROUP_SIZE", "8"},
+                                 {"FFT_SUBGROUP_SIZE", "32"},
+                                 {"FFT_SHARED_PAIRS", "8"}};
+    EXPECT_EQ(defines, expected);
+    EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
+}
+
+} // namespace
+} // namespace gpu_fft
