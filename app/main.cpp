@@ -1,12 +1,13 @@
-// fftbloom's command line: parses the subcommand and its options, runs it, and turns any
-// fftbloom::Error into one line on stderr and a non-zero exit status.
-#include "app/self_check.hpp"
-#include "gpu_fft/vulkan/context.hpp"
-#include "gpu_fft/vulkan/error.hpp"
-
-#include <CLI/CLI.hpp>
+// fftbloom's command line: declares the subcommands, runs the one asked for, and turns any
+// error into one line on stderr and a non-zero exit status.
 #include <cstdio>
 #include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "app/commands/render_command.hpp"
+#include "app/commands/self_check.hpp"
+#include "gpu_fft/vulkan/context.hpp"
 
 namespace {
 
@@ -22,10 +23,12 @@ int run(int argc, char** argv) {
     fftbloom::SelfCheckOptions selfCheck;
     auto* selfCheckCommand =
         app.add_subcommand("selfcheck", "Check the GPU FFT at every length against a CPU FFT");
-    selfCheckCommand->add_option("--device", selfCheck.deviceIndex,
-                                 "Index of the Vulkan device (see --list-devices)");
+    fftbloom::addDeviceOption(*selfCheckCommand, selfCheck.deviceIndex);
     selfCheckCommand->add_flag("--validation", selfCheck.validation,
                                "Run with the Vulkan validation layer");
+
+    fftbloom::RenderOptions render;
+    auto* renderCommand = fftbloom::addRenderCommand(app, render);
 
     try {
         app.parse(argc, argv);
@@ -37,6 +40,9 @@ int run(int argc, char** argv) {
             std::printf("%s\n", line.c_str());
         }
         return 0;
+    }
+    if (renderCommand->parsed()) {
+        return fftbloom::runRender(render);
     }
     return fftbloom::runSelfCheck(selfCheck);
 }

@@ -16,3 +16,10 @@ add_library(fftbloom_glslang INTERFACE)
 target_link_libraries(fftbloom_glslang INTERFACE
   glslang::glslang glslang::SPIRV glslang::glslang-default-resource-limits SPIRV-Tools-opt)
 add_library(fftbloom::glslang ALIAS fftbloom_glslang)
+
+# Image files: stb_image / stb_image_write (libstb) and tinyexr.
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET GLOBAL stb)
+find_package(tinyexr CONFIG REQUIRED)
+add_library(fftbloom_images INTERFACE)
+target_link_libraries(fftbloom_images INTERFACE PkgConfig::STB tinyexr::tinyexr)
+add_library(fftbloom::images ALIAS fftbloom_images)

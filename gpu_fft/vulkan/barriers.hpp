@@ -41,4 +41,15 @@ inline void computeToTransferBarrier(VkCommandBuffer commandBuffer) {
                   VK_ACCESS_2_TRANSFER_READ_BIT);
 }
 
+// The start of a one-off submission that reads what earlier submissions copied or computed:
+// waiting on their fence alone does not make those writes visible to this one.
+inline void earlierWritesToComputeBarrier(VkCommandBuffer commandBuffer) {
+    memoryBarrier(commandBuffer,
+                  VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_CLEAR_BIT |
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
 } // namespace fftbloom::vk

@@ -30,7 +30,7 @@ void main() {
     }
     fftForward(x);
     vec2 mirrors[FFT_ELEMENTS];
-    fftGatherMirrors(x, mirrors);
+    fftGatherEvenMirrors(x, mirrors);
 
     // Even local elements hold frequencies 0 .. N/2 - 1; Nyquist is element 1 of invocation 0.
     uint outputBase = gl_WorkGroupID.x * 2u * HALF_LENGTH;
@@ -40,6 +40,6 @@ void main() {
         storeUnpacked(outputBase, frequency, x[l], mirrors[l]);
     }
     if (thread == 0u) {
-        storeUnpacked(outputBase, FFT_SIZE / 2u, x[1], mirrors[1]);
+        storeUnpacked(outputBase, FFT_SIZE / 2u, x[1], x[1]); // Nyquist is its own mirror
     }
 }

@@ -16,6 +16,7 @@
 //   void fftForward(inout vec2 x[FFT_ELEMENTS])  x[l] = input[l * WG + t] -> Nabla order
 //   void fftInverse(inout vec2 x[FFT_ELEMENTS])  Nabla order -> natural order, divided by N
 //   void fftGatherMirrors(vec2 x[], out vec2 mirrors[])  mirrors[l] = X[N - k] where x[l] = X[k]
+//   void fftGatherEvenMirrors(...)                       the same for even local elements only
 // Every function here must be called in uniform control flow: they contain barriers.
 #ifndef FFTBLOOM_WORKGROUP_FFT_GLSL
 #define FFTBLOOM_WORKGROUP_FFT_GLSL
@@ -186,24 +187,40 @@ void fftInverse(inout vec2 x[FFT_ELEMENTS]) {
     }
 }
 
-// mirrors[l] = the spectrum value at frequency N - k, where x[l] holds frequency k (Nabla
-// order). One shared-memory round per local element: invocation t sends its element
-// fftMirrorLocalElement(l, t) to its trade partner and receives the partner's in return.
+// The spectrum value at frequency N - k, where local element l holds frequency k (Nabla
+// order). One shared-memory round: invocation t sends its element fftMirrorLocalElement(l, t)
+// to its trade partner and receives the partner's in return (docs/fft.md proves this is a
+// one-to-one trade). Call with a constant l (an unrolled loop) in uniform control flow.
+vec2 fftMirrorOf(vec2 x[FFT_ELEMENTS], uint l, uint thread) {
+    FftMirrorTrade trade = fftMirrorTrade(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
+    vec2 give;
+    if (l < 2u) { // DC / Nyquist row: the element sent depends on the invocation
+        uint sent = fftMirrorLocalElement(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
+        give = sent == 0u ? x[0] : x[1];
+    } else { // the same element for every invocation: a constant index once unrolled
+        give = x[fftMirrorLocalElement(l, 0u, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE)];
+    }
+    fftShareWrite(thread, give);
+    barrier();
+    vec2 mirror = fftShareRead(trade.thread);
+    barrier();
+    return mirror;
+}
+
+// mirrors[l] = X[N - k] for every local element l holding X[k].
 void fftGatherMirrors(vec2 x[FFT_ELEMENTS], out vec2 mirrors[FFT_ELEMENTS]) {
     uint thread = fftThreadIndex();
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
-        FftMirrorTrade trade = fftMirrorTrade(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
-        vec2 give;
-        if (l < 2u) { // DC / Nyquist row: the element sent depends on the invocation
-            uint sent = fftMirrorLocalElement(l, thread, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
-            give = sent == 0u ? x[0] : x[1];
-        } else { // the same element for every invocation: a constant index once unrolled
-            give = x[fftMirrorLocalElement(l, 0u, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE)];
-        }
-        fftShareWrite(thread, give);
-        barrier();
-        mirrors[l] = fftShareRead(trade.thread);
-        barrier();
+        mirrors[l] = fftMirrorOf(x, l, thread);
+    }
+}
+
+// The same for the even local elements only (frequencies 0 .. N/2 - 1), which is all a real
+// FFT's unpacking needs; odd entries of `mirrors` are left as they were.
+void fftGatherEvenMirrors(vec2 x[FFT_ELEMENTS], inout vec2 mirrors[FFT_ELEMENTS]) {
+    uint thread = fftThreadIndex();
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; l += 2u) {
+        mirrors[l] = fftMirrorOf(x, l, thread);
     }
 }
 

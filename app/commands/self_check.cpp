@@ -1,4 +1,4 @@
-#include "app/self_check.hpp"
+#include "app/commands/self_check.hpp"
 
 #include "gpu_fft/fft/batch_fft.hpp"
 #include "gpu_fft/fft/index_math.hpp"

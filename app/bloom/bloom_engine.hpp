@@ -1,0 +1,64 @@
+// The FFT bloom on the GPU (design.md §2): O = crop(IDFT(DFT(P) . F)), in three passes.
+//
+//   engine.setKernel(normalizeKernel(fitKernel(kernel, K), name));
+//   Image o = engine.convolve(image, settings);        // headless: upload, run, download
+//
+// or, per frame: prepare() once per size or setting, uploadImage() when the image changes,
+// recordConvolution() into the frame's command buffer. docs/bloom.md describes the passes.
+#pragma once
+
+#include <cstdint>
+
+#include "app/bloom/bloom_params.hpp"
+#include "app/bloom/bloom_settings.hpp"
+#include "app/bloom/kernel_spectrum.hpp"
+#include "app/bloom/pipeline_cache.hpp"
+#include "app/image/image.hpp"
+#include "gpu_fft/fft/convolution_layout.hpp"
+#include "gpu_fft/vulkan/timestamps.hpp"
+
+namespace fftbloom {
+
+// The largest padded side the FFT library supports: W + K - 1 and H + K - 1 must fit in it.
+inline constexpr std::uint32_t kMaxPaddedSide = 16384;
+
+// Timestamp intervals recordConvolution() writes when given a query pool.
+enum BloomPass : std::uint32_t { kPassFirstAxis, kPassSecondAxis, kPassInverseFirstAxis, kPassCount };
+
+class BloomEngine {
+  public:
+    BloomEngine(const vk::Context& context, vk::ShaderCompiler& compiler);
+
+    void setKernel(const Image& normalizedKernel);
+
+    // Buffers, pipelines and the kernel spectrum for a width x height image. Cheap when
+    // nothing changed. Throws fftbloom::Error when the padded grid is too large.
+    void prepare(std::uint32_t width, std::uint32_t height, const ConvolutionSettings& settings);
+    void uploadImage(const Image& image);
+    // Passes 1-3 with barriers between them; intervals kPass* into `timestamps` if given.
+    void recordConvolution(VkCommandBuffer commandBuffer,
+                           const vk::TimestampQueries* timestamps = nullptr);
+    Image downloadResult() const;
+
+    // All of the above for one image: O of design.md §2.6, the same size as `image`.
+    Image convolve(const Image& image, const ConvolutionSettings& settings);
+
+    const gpu_fft::ConvolutionLayout& layout() const { return layout_; }
+
+  private:
+    const vk::Context& context_;
+    PipelineCache pipelines_;
+    KernelSpectrum kernel_;
+    bool prepared_ = false;
+    ConvolutionSettings settings_;
+    gpu_fft::ConvolutionLayout layout_;
+    gpu_fft::FftShape firstShape_;
+    gpu_fft::FftShape secondShape_;
+    bloom_gpu::BloomPassParams params_{};
+    vk::Buffer imagePlanes_;
+    vk::Buffer spectrum_;
+    vk::Buffer resultPlanes_;
+    const vk::Buffer* kernelSpectrum_ = nullptr;
+};
+
+} // namespace fftbloom

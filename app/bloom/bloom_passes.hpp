@@ -1,0 +1,52 @@
+// The three convolution passes and their push constants (docs/bloom.md). Each record function
+// binds one pipeline and dispatches one workgroup per FFT for all three channels; barriers
+// between passes are the caller's.
+#pragma once
+
+#include <cstdint>
+
+#include "app/bloom/bloom_params.hpp"
+#include "app/bloom/bloom_settings.hpp"
+#include "app/bloom/pipeline_cache.hpp"
+#include "gpu_fft/fft/convolution_layout.hpp"
+#include "gpu_fft/fft/fft_shape.hpp"
+#include "gpu_fft/vulkan/buffer.hpp"
+
+namespace fftbloom {
+
+std::uint32_t log2Of(std::uint32_t powerOfTwo);
+
+// A planar W x H image in a layout, padded as `padding` says.
+bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
+                                           Padding padding);
+
+// A planar K x K kernel with its origin (K/2, K/2) placed at (0, 0) of a P1 x P2 grid whose
+// first axis is `firstAxis` (design.md §2.3, §2.5).
+bloom_gpu::BloomPassParams kernelPassParams(std::uint32_t kernelSize, gpu_fft::Axis firstAxis,
+                                            std::uint32_t firstLength);
+
+// Complex values in the half-spectrum buffer between the first and second axis.
+VkDeviceSize spectrumBufferBytes(const bloom_gpu::BloomPassParams& params);
+// Complex values of a kernel spectrum on a P1 x P2 grid (P1/2 + 1 rows of P2).
+VkDeviceSize kernelSpectrumBytes(std::uint32_t firstLength, std::uint32_t secondLength);
+
+// Pass 1: planes -> half spectra of the first axis.
+void recordFirstAxisForward(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
+                            const gpu_fft::FftShape& shape,
+                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& planes,
+                            const vk::Buffer& spectrum);
+
+// Pass 2: convolve with `kernelSpectrum` in place, or (storeKernelSpectrum) write the second
+// axis' spectrum into `kernelSpectrum` (the kernel precompute).
+void recordSecondAxis(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
+                      const gpu_fft::FftShape& shape, const bloom_gpu::BloomPassParams& params,
+                      const vk::Buffer& spectrum, const vk::Buffer& kernelSpectrum,
+                      bool storeKernelSpectrum);
+
+// Pass 3: half spectra -> cropped planes.
+void recordFirstAxisInverse(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
+                            const gpu_fft::FftShape& shape,
+                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& spectrum,
+                            const vk::Buffer& planes);
+
+} // namespace fftbloom

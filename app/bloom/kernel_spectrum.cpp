@@ -1,0 +1,120 @@
+#include "app/bloom/kernel_spectrum.hpp"
+
+#include "app/bloom/bloom_passes.hpp"
+#include "gpu_fft/vulkan/barriers.hpp"
+#include "gpu_fft/vulkan/error.hpp"
+
+namespace fftbloom {
+namespace {
+
+constexpr const char* kTentResample = "bloom/tent_resample.comp";
+constexpr std::uint32_t kResampleGroup = 64; // local_size_x of tent_resample.comp
+
+vk::Buffer storageBuffer(const vk::Context& context, VkDeviceSize bytes, const char* name) {
+    return vk::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                      vk::MemoryUse::DeviceLocal, name);
+}
+
+std::string layoutKey(const gpu_fft::ConvolutionLayout& layout, SpectrumMode mode) {
+    return std::to_string(layout.paddedWidth) + "x" + std::to_string(layout.paddedHeight) +
+           (layout.firstAxis == gpu_fft::Axis::Y ? " y " : " x ") + nameOf(mode);
+}
+
+} // namespace
+
+void KernelSpectrum::setKernel(const Image& normalizedKernel) {
+    checkKernelSize(normalizedKernel.width);
+    if (normalizedKernel.height != normalizedKernel.width) {
+        throw Error("KernelSpectrum::setKernel needs a square kernel; fit it first");
+    }
+    const vk::Context& context = pipelines_.context();
+    vk::Buffer planes = storageBuffer(context, normalizedKernel.pixels.size() * sizeof(float),
+                                      "kernel planes");
+    vk::uploadToBuffer(context, planes, std::as_bytes(std::span(normalizedKernel.pixels)));
+    planes_ = std::move(planes);
+    kernelSize_ = normalizedKernel.width;
+    tentSourceValid_ = false;
+    paddedKey_.clear();
+}
+
+gpu_fft::FftShape KernelSpectrum::shapeFor(std::uint32_t length) const {
+    return gpu_fft::chooseShape(log2Of(length),
+                                gpu_fft::fftLimitsOf(pipelines_.context().info()));
+}
+
+const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& layout,
+                                            SpectrumMode mode) {
+    if (!hasKernel()) {
+        throw Error("no kernel set");
+    }
+    const std::string key = layoutKey(layout, mode);
+    if (key == paddedKey_) {
+        return padded_;
+    }
+    paddedKey_.clear(); // stays clear if the computation below throws
+    padded_ = storageBuffer(pipelines_.context(),
+                            kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
+                            "kernel spectrum (padded grid)");
+    if (mode == SpectrumMode::Exact) {
+        computeExact(layout);
+    } else {
+        computeTentSource();
+        resampleTent(layout);
+    }
+    paddedKey_ = key;
+    return padded_;
+}
+
+// Passes 1 and 2 on the kernel, K x K, y first, into tentSource_.
+void KernelSpectrum::computeTentSource() {
+    if (tentSourceValid_) {
+        return;
+    }
+    const auto params = kernelPassParams(kernelSize_, gpu_fft::Axis::Y, kernelSize_);
+    const auto shape = shapeFor(kernelSize_);
+    const vk::Context& context = pipelines_.context();
+    const vk::Buffer scratch = storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+    tentSource_ = storageBuffer(context, kernelSpectrumBytes(kernelSize_, kernelSize_),
+                                "kernel spectrum K x K");
+    context.runOnce([&](VkCommandBuffer commandBuffer) {
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        recordFirstAxisForward(commandBuffer, pipelines_, shape, params, planes_, scratch);
+        vk::computeToComputeBarrier(commandBuffer);
+        recordSecondAxis(commandBuffer, pipelines_, shape, params, scratch, tentSource_, true);
+    });
+    tentSourceValid_ = true;
+}
+
+void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
+    const auto params = kernelPassParams(kernelSize_, layout.firstAxis, layout.firstAxisLength());
+    const vk::Context& context = pipelines_.context();
+    const vk::Buffer scratch = storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+    context.runOnce([&](VkCommandBuffer commandBuffer) {
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        recordFirstAxisForward(commandBuffer, pipelines_, shapeFor(layout.firstAxisLength()), params,
+                               planes_, scratch);
+        vk::computeToComputeBarrier(commandBuffer);
+        recordSecondAxis(commandBuffer, pipelines_, shapeFor(layout.secondAxisLength()), params,
+                         scratch, padded_, true);
+    });
+}
+
+void KernelSpectrum::resampleTent(const gpu_fft::ConvolutionLayout& layout) {
+    bloom_gpu::TentResampleParams params{};
+    params.log2Kernel = log2Of(kernelSize_);
+    params.log2KernelWorkgroup = shapeFor(kernelSize_).log2Workgroup;
+    params.log2First = log2Of(layout.firstAxisLength());
+    params.log2Second = log2Of(layout.secondAxisLength());
+    params.log2SecondWorkgroup = shapeFor(layout.secondAxisLength()).log2Workgroup;
+    params.firstAxisIsY = layout.firstAxis == gpu_fft::Axis::Y ? 1 : 0;
+    const auto& pipeline = pipelines_.plain(kTentResample, 2, sizeof(params));
+    pipelines_.context().runOnce([&](VkCommandBuffer commandBuffer) {
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        pipeline.bind(commandBuffer, {&tentSource_, &padded_}, &params);
+        vkCmdDispatch(commandBuffer,
+                      (layout.secondAxisLength() + kResampleGroup - 1) / kResampleGroup,
+                      layout.firstAxisLength() / 2 + 1, Image::kChannels);
+    });
+}
+
+} // namespace fftbloom

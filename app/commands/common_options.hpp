@@ -1,0 +1,26 @@
+// Options several subcommands share (design.md §4): the device and the convolution settings,
+// declared once so that render, bench and view spell and check them the same way.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/bloom/bloom_settings.hpp"
+
+namespace fftbloom {
+
+struct ConvolutionOptions {
+    int deviceIndex = -1;
+    unsigned kernelSize = 256;
+    std::string padding = "mirror";
+    std::string axisOrder = "auto";
+    std::string spectrum = "tent";
+
+    ConvolutionSettings settings() const; // throws fftbloom::Error on a bad value
+};
+
+void addDeviceOption(CLI::App& command, int& deviceIndex);
+void addConvolutionOptions(CLI::App& command, ConvolutionOptions& options);
+
+} // namespace fftbloom

@@ -1,0 +1,67 @@
+// The bloom passes' push constants and padding rule, shared by GLSL and C++ (C++ includes it
+// from app/bloom/bloom_params.hpp inside namespace fftbloom::bloom_gpu).
+//
+// Terms (docs/bloom.md): the first axis is the one transformed first (y for y-first). A
+// "line" is one source line along it (an image column for y-first); "samples" run along a
+// line. P1 and P2 are the padded lengths of the first and second axis.
+#ifndef FFTBLOOM_BLOOM_PARAMS_H
+#define FFTBLOOM_BLOOM_PARAMS_H
+
+#ifdef __cplusplus
+#define BLOOM_FUNC inline constexpr
+#else
+#define BLOOM_FUNC
+#endif
+
+// How a padded position outside the source reads (design.md §2.4), and kernel placement.
+#define BLOOM_PADDING_ZERO 0u
+#define BLOOM_PADDING_MIRROR 1u
+#define BLOOM_PADDING_WRAP 2u // periodic over the padded length; zero past the source
+
+struct BloomPassParams {
+    uint lineCount;    // source lines (image columns for y-first, W; kernel: K)
+    uint lineLength;   // samples per source line (H for y-first; kernel: K)
+    uint lineStride;   // plane index step from one line to the next
+    uint sampleStride; // plane index step from one sample to the next
+    uint planeSize;    // floats per channel plane
+    int firstOffset;   // first axis: padded position p reads sample p - firstOffset
+    int secondOffset;  // second axis: padded position q reads line q - secondOffset
+    uint padding;      // BLOOM_PADDING_*
+    uint spectrumRanks; // P1 / 2: complex values per line in the spectrum buffer
+};
+
+// Push constants of the tent resample (design.md §2.5, tent): the K x K kernel spectrum,
+// sampled bilinearly at (fx K / Px, fy K / Py), written on the padded grid.
+struct TentResampleParams {
+    uint log2Kernel;          // log2 K
+    uint log2KernelWorkgroup; // the K-point FFT's log2 WG: the source's Nabla order
+    uint log2First;           // log2 P1
+    uint log2Second;          // log2 P2
+    uint log2SecondWorkgroup; // the P2-point FFT's log2 WG: the target's Nabla order
+    uint firstAxisIsY;        // 1: y-first (P1 = Py), 0: x-first (P1 = Px)
+};
+
+// The source index that padded position `padded` reads, or -1 where it reads zero.
+// Mirror is Vulkan's MIRRORED_REPEAT on texel indices: m(t, n) = r < n ? r : 2n - 1 - r with
+// r = t mod 2n; it is symmetric about -1/2, which keeps the modulo on non-negative values
+// (GLSL leaves % of negative operands undefined).
+BLOOM_FUNC int bloomSourceIndex(int padded, int offset, uint length, uint paddedLength,
+                                uint padding) {
+    int t = padded - offset;
+    int n = int(length);
+    if (padding == BLOOM_PADDING_WRAP) {
+        t = t & (int(paddedLength) - 1); // padded lengths are powers of two
+        return t < n ? t : -1;
+    }
+    if (t >= 0 && t < n) {
+        return t;
+    }
+    if (padding == BLOOM_PADDING_ZERO) {
+        return -1;
+    }
+    uint folded = uint(t < 0 ? -t - 1 : t) % uint(2 * n);
+    return int(folded < uint(n) ? folded : uint(2 * n) - 1u - folded);
+}
+
+#undef BLOOM_FUNC
+#endif // FFTBLOOM_BLOOM_PARAMS_H
