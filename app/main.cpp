@@ -1,13 +1,12 @@
 // fftbloom's command line: declares the subcommands, runs the one asked for, and turns any
 // error into one line on stderr and a non-zero exit status.
-#include <cstdio>
-#include <exception>
-
-#include <CLI/CLI.hpp>
-
 #include "app/commands/render_command.hpp"
 #include "app/commands/self_check.hpp"
 #include "gpu_fft/vulkan/context.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
 
 namespace {
 

@@ -21,3 +21,6 @@ packages=(
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${packages[@]}"
+
+# The default HDR photographs (downloaded from Debian too; see the script).
+bash "$(dirname "$0")/fetch-assets.sh"

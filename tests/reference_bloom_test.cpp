@@ -1,14 +1,13 @@
 // The test reference itself (tests/support/reference_bloom), checked where design.md §2.6
 // gives a second way to compute it: with zero padding and the exact spectrum, O is the linear
 // convolution, summed directly here. Also the kernel's preparation (§2.1-2.2).
-#include <gtest/gtest.h>
-
-#include <cmath>
-
 #include "app/bloom/kernel_prep.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 #include "tests/support/reference_bloom.hpp"
 #include "tests/support/test_images.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
 
 namespace fftbloom::test {
 namespace {

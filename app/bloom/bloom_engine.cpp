@@ -1,10 +1,10 @@
 #include "app/bloom/bloom_engine.hpp"
 
-#include <stdexcept>
-
 #include "app/bloom/bloom_passes.hpp"
 #include "gpu_fft/vulkan/barriers.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <stdexcept>
 
 namespace fftbloom {
 namespace {
@@ -26,8 +26,8 @@ void checkPaddedSize(const gpu_fft::ConvolutionLayout& layout, std::uint32_t ker
 }
 
 bool sameSettings(const ConvolutionSettings& a, const ConvolutionSettings& b) {
-    return a.kernelSize == b.kernelSize && a.padding == b.padding &&
-           a.axisOrder == b.axisOrder && a.spectrum == b.spectrum;
+    return a.kernelSize == b.kernelSize && a.padding == b.padding && a.axisOrder == b.axisOrder &&
+           a.spectrum == b.spectrum;
 }
 
 } // namespace
@@ -55,7 +55,8 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
     prepared_ = false;
     const gpu_fft::Axis firstAxis =
         resolveFirstAxis(settings.axisOrder, width, height, settings.kernelSize);
-    const auto layout = gpu_fft::makeConvolutionLayout(width, height, settings.kernelSize, firstAxis);
+    const auto layout =
+        gpu_fft::makeConvolutionLayout(width, height, settings.kernelSize, firstAxis);
     checkPaddedSize(layout, settings.kernelSize);
     const auto limits = gpu_fft::fftLimitsOf(context_.info());
     try {
@@ -66,7 +67,8 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
     }
     params_ = imagePassParams(layout, settings.padding);
     const bool sameImageSize = layout.imageWidth == layout_.imageWidth &&
-                               layout.imageHeight == layout_.imageHeight && imagePlanes_.size() != 0;
+                               layout.imageHeight == layout_.imageHeight &&
+                               imagePlanes_.size() != 0;
     if (!sameImageSize) {
         const VkDeviceSize planeBytes = VkDeviceSize{Image::kChannels} * width * height * 4;
         imagePlanes_ = storageBuffer(context_, planeBytes, "image planes");
@@ -122,7 +124,8 @@ void BloomEngine::recordConvolution(VkCommandBuffer commandBuffer,
 
 Image BloomEngine::downloadResult() const {
     Image result(layout_.imageWidth, layout_.imageHeight);
-    vk::downloadFromBuffer(context_, resultPlanes_, std::as_writable_bytes(std::span(result.pixels)));
+    vk::downloadFromBuffer(context_, resultPlanes_,
+                           std::as_writable_bytes(std::span(result.pixels)));
     return result;
 }
 

@@ -7,8 +7,6 @@
 // recordConvolution() into the frame's command buffer. docs/bloom.md describes the passes.
 #pragma once
 
-#include <cstdint>
-
 #include "app/bloom/bloom_params.hpp"
 #include "app/bloom/bloom_settings.hpp"
 #include "app/bloom/kernel_spectrum.hpp"
@@ -17,13 +15,20 @@
 #include "gpu_fft/fft/convolution_layout.hpp"
 #include "gpu_fft/vulkan/timestamps.hpp"
 
+#include <cstdint>
+
 namespace fftbloom {
 
 // The largest padded side the FFT library supports: W + K - 1 and H + K - 1 must fit in it.
 inline constexpr std::uint32_t kMaxPaddedSide = 16384;
 
 // Timestamp intervals recordConvolution() writes when given a query pool.
-enum BloomPass : std::uint32_t { kPassFirstAxis, kPassSecondAxis, kPassInverseFirstAxis, kPassCount };
+enum BloomPass : std::uint32_t {
+    kPassFirstAxis,
+    kPassSecondAxis,
+    kPassInverseFirstAxis,
+    kPassCount
+};
 
 class BloomEngine {
   public:

@@ -3,14 +3,14 @@
 // between passes are the caller's.
 #pragma once
 
-#include <cstdint>
-
 #include "app/bloom/bloom_params.hpp"
 #include "app/bloom/bloom_settings.hpp"
 #include "app/bloom/pipeline_cache.hpp"
 #include "gpu_fft/fft/convolution_layout.hpp"
 #include "gpu_fft/fft/fft_shape.hpp"
 #include "gpu_fft/vulkan/buffer.hpp"
+
+#include <cstdint>
 
 namespace fftbloom {
 

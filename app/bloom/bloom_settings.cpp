@@ -45,7 +45,9 @@ void checkKernelSize(std::uint32_t kernelSize) {
     }
 }
 
-const char* nameOf(Padding padding) { return padding == Padding::Zero ? "zero" : "mirror"; }
+const char* nameOf(Padding padding) {
+    return padding == Padding::Zero ? "zero" : "mirror";
+}
 
 const char* nameOf(AxisOrder order) {
     switch (order) {
@@ -59,7 +61,9 @@ const char* nameOf(AxisOrder order) {
     return "auto";
 }
 
-const char* nameOf(SpectrumMode mode) { return mode == SpectrumMode::Tent ? "tent" : "exact"; }
+const char* nameOf(SpectrumMode mode) {
+    return mode == SpectrumMode::Tent ? "tent" : "exact";
+}
 
 gpu_fft::Axis resolveFirstAxis(AxisOrder order, std::uint32_t width, std::uint32_t height,
                                std::uint32_t kernelSize) {

@@ -2,10 +2,10 @@
 // the UI use for each choice.
 #pragma once
 
+#include "gpu_fft/fft/convolution_layout.hpp"
+
 #include <cstdint>
 #include <string>
-
-#include "gpu_fft/fft/convolution_layout.hpp"
 
 namespace fftbloom {
 

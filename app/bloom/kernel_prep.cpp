@@ -1,11 +1,11 @@
 #include "app/bloom/kernel_prep.hpp"
 
+#include "gpu_fft/vulkan/error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom {
 namespace {

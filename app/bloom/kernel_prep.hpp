@@ -2,10 +2,10 @@
 // normalise it to unit luminance. The GPU takes it from there (kernel_spectrum).
 #pragma once
 
+#include "app/image/image.hpp"
+
 #include <cstdint>
 #include <string>
-
-#include "app/image/image.hpp"
 
 namespace fftbloom {
 

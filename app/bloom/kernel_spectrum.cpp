@@ -28,8 +28,8 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
         throw Error("KernelSpectrum::setKernel needs a square kernel; fit it first");
     }
     const vk::Context& context = pipelines_.context();
-    vk::Buffer planes = storageBuffer(context, normalizedKernel.pixels.size() * sizeof(float),
-                                      "kernel planes");
+    vk::Buffer planes =
+        storageBuffer(context, normalizedKernel.pixels.size() * sizeof(float), "kernel planes");
     vk::uploadToBuffer(context, planes, std::as_bytes(std::span(normalizedKernel.pixels)));
     planes_ = std::move(planes);
     kernelSize_ = normalizedKernel.width;
@@ -38,8 +38,7 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
 }
 
 gpu_fft::FftShape KernelSpectrum::shapeFor(std::uint32_t length) const {
-    return gpu_fft::chooseShape(log2Of(length),
-                                gpu_fft::fftLimitsOf(pipelines_.context().info()));
+    return gpu_fft::chooseShape(log2Of(length), gpu_fft::fftLimitsOf(pipelines_.context().info()));
 }
 
 const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& layout,
@@ -52,9 +51,10 @@ const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& la
         return padded_;
     }
     paddedKey_.clear(); // stays clear if the computation below throws
-    padded_ = storageBuffer(pipelines_.context(),
-                            kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
-                            "kernel spectrum (padded grid)");
+    padded_ =
+        storageBuffer(pipelines_.context(),
+                      kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
+                      "kernel spectrum (padded grid)");
     if (mode == SpectrumMode::Exact) {
         computeExact(layout);
     } else {
@@ -73,7 +73,8 @@ void KernelSpectrum::computeTentSource() {
     const auto params = kernelPassParams(kernelSize_, gpu_fft::Axis::Y, kernelSize_);
     const auto shape = shapeFor(kernelSize_);
     const vk::Context& context = pipelines_.context();
-    const vk::Buffer scratch = storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+    const vk::Buffer scratch =
+        storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
     tentSource_ = storageBuffer(context, kernelSpectrumBytes(kernelSize_, kernelSize_),
                                 "kernel spectrum K x K");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
@@ -88,11 +89,12 @@ void KernelSpectrum::computeTentSource() {
 void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
     const auto params = kernelPassParams(kernelSize_, layout.firstAxis, layout.firstAxisLength());
     const vk::Context& context = pipelines_.context();
-    const vk::Buffer scratch = storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+    const vk::Buffer scratch =
+        storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
-        recordFirstAxisForward(commandBuffer, pipelines_, shapeFor(layout.firstAxisLength()), params,
-                               planes_, scratch);
+        recordFirstAxisForward(commandBuffer, pipelines_, shapeFor(layout.firstAxisLength()),
+                               params, planes_, scratch);
         vk::computeToComputeBarrier(commandBuffer);
         recordSecondAxis(commandBuffer, pipelines_, shapeFor(layout.secondAxisLength()), params,
                          scratch, padded_, true);

@@ -7,14 +7,14 @@
 // Nyquist) of P2 values in the second axis' Nabla order.
 #pragma once
 
-#include <cstdint>
-#include <string>
-
 #include "app/bloom/bloom_settings.hpp"
 #include "app/bloom/pipeline_cache.hpp"
 #include "app/image/image.hpp"
 #include "gpu_fft/fft/convolution_layout.hpp"
 #include "gpu_fft/vulkan/buffer.hpp"
+
+#include <cstdint>
+#include <string>
 
 namespace fftbloom {
 

@@ -7,8 +7,7 @@ const vk::ComputePipeline& PipelineCache::fft(const std::string& path,
                                               const vk::Defines& extraDefines,
                                               std::uint32_t bufferCount,
                                               std::uint32_t pushConstantBytes) {
-    std::string key = path + " " + shape.describe() + " shared" +
-                      std::to_string(shape.sharedPairs);
+    std::string key = path + " " + shape.describe() + " shared" + std::to_string(shape.sharedPairs);
     for (const auto& [name, value] : extraDefines) {
         key += " " + name + "=" + value;
     }
@@ -20,8 +19,7 @@ const vk::ComputePipeline& PipelineCache::fft(const std::string& path,
     return *slot;
 }
 
-const vk::ComputePipeline& PipelineCache::plain(const std::string& path,
-                                                std::uint32_t bufferCount,
+const vk::ComputePipeline& PipelineCache::plain(const std::string& path, std::uint32_t bufferCount,
                                                 std::uint32_t pushConstantBytes) {
     auto& slot = pipelines_[path];
     if (!slot) {

@@ -3,12 +3,12 @@
 // bloom asks for each variant once and then only records.
 #pragma once
 
+#include "gpu_fft/fft/batch_fft.hpp"
+#include "gpu_fft/vulkan/compute_pipeline.hpp"
+
 #include <map>
 #include <memory>
 #include <string>
-
-#include "gpu_fft/fft/batch_fft.hpp"
-#include "gpu_fft/vulkan/compute_pipeline.hpp"
 
 namespace fftbloom {
 

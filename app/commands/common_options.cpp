@@ -19,20 +19,23 @@ void addDeviceOption(CLI::App& command, int& deviceIndex) {
 
 void addConvolutionOptions(CLI::App& command, ConvolutionOptions& options) {
     addDeviceOption(command, options.deviceIndex);
-    command.add_option("--kernel-size", options.kernelSize,
-                       "Kernel size K, a power of two from 16 to 2048; the kernel image is "
-                       "fitted into K x K")
+    command
+        .add_option("--kernel-size", options.kernelSize,
+                    "Kernel size K, a power of two from 16 to 2048; the kernel image is "
+                    "fitted into K x K")
         ->capture_default_str();
     command.add_option("--padding", options.padding, "Padding outside the image: zero or mirror")
         ->check(CLI::IsMember({"zero", "mirror"}))
         ->capture_default_str();
-    command.add_option("--axis-order", options.axisOrder,
-                       "FFT axis order: y (columns first), x (rows first) or auto (less work)")
+    command
+        .add_option("--axis-order", options.axisOrder,
+                    "FFT axis order: y (columns first), x (rows first) or auto (less work)")
         ->check(CLI::IsMember({"y", "x", "auto"}))
         ->capture_default_str();
-    command.add_option("--spectrum", options.spectrum,
-                       "Kernel spectrum: tent (K x K spectrum sampled bilinearly) or exact "
-                       "(computed at the padded size: no ringing, more memory)")
+    command
+        .add_option("--spectrum", options.spectrum,
+                    "Kernel spectrum: tent (K x K spectrum sampled bilinearly) or exact "
+                    "(computed at the padded size: no ringing, more memory)")
         ->check(CLI::IsMember({"tent", "exact"}))
         ->capture_default_str();
 }

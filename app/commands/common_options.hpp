@@ -2,11 +2,10 @@
 // declared once so that render, bench and view spell and check them the same way.
 #pragma once
 
-#include <string>
+#include "app/bloom/bloom_settings.hpp"
 
 #include <CLI/CLI.hpp>
-
-#include "app/bloom/bloom_settings.hpp"
+#include <string>
 
 namespace fftbloom {
 

@@ -1,12 +1,12 @@
 #include "app/commands/render_command.hpp"
 
-#include <cmath>
-#include <cstdio>
-
 #include "app/bloom/bloom_engine.hpp"
 #include "app/bloom/kernel_prep.hpp"
 #include "app/image/image_io.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <cmath>
+#include <cstdio>
 
 namespace fftbloom {
 namespace {
@@ -52,8 +52,9 @@ CLI::App* addRenderCommand(CLI::App& app, RenderOptions& options) {
         ->required();
     command->add_option("--kernel", options.kernelPath, "Kernel (point-spread function) image")
         ->required();
-    command->add_option("--out", options.outputPath,
-                        "Output: .exr / .pfm (floats), .hdr (RGBE), .png (tone-mapped 8-bit)")
+    command
+        ->add_option("--out", options.outputPath,
+                     "Output: .exr / .pfm (floats), .hdr (RGBE), .png (tone-mapped 8-bit)")
         ->required();
     addConvolutionOptions(*command, options.convolution);
     command->add_option("--strength", options.strength, "Bloom strength a in R = (1-a) I + a O")
@@ -80,8 +81,8 @@ int runRender(const RenderOptions& options) {
     }
     const ConvolutionSettings settings = options.convolution.settings();
     const Image image = loadImage(options.imagePath);
-    const Image kernel = normalizeKernel(fitKernel(readImage(options.kernelPath), settings.kernelSize),
-                                         options.kernelPath);
+    const Image kernel = normalizeKernel(
+        fitKernel(readImage(options.kernelPath), settings.kernelSize), options.kernelPath);
 
     vk::ContextOptions contextOptions;
     contextOptions.deviceIndex = options.convolution.deviceIndex;

@@ -1,11 +1,10 @@
 // `fftbloom render`: one image through the bloom to a file (design.md §4).
 #pragma once
 
-#include <string>
+#include "app/commands/common_options.hpp"
 
 #include <CLI/CLI.hpp>
-
-#include "app/commands/common_options.hpp"
+#include <string>
 
 namespace fftbloom {
 

@@ -1,11 +1,10 @@
 // OpenEXR through tinyexr (Debian's libtinyexr): RGB(A) half or float in, 32-bit float RGB out.
-#include <tinyexr.h>
+#include "app/image/formats.hpp"
+#include "gpu_fft/vulkan/error.hpp"
 
 #include <cstdlib>
 #include <memory>
-
-#include "app/image/formats.hpp"
-#include "gpu_fft/vulkan/error.hpp"
+#include <tinyexr.h>
 
 namespace fftbloom::formats {
 namespace {

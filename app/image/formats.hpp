@@ -3,10 +3,10 @@
 // caller makes it a temporary file and renames it).
 #pragma once
 
-#include <string>
-
 #include "app/image/image.hpp"
 #include "app/image/image_io.hpp"
+
+#include <string>
 
 namespace fftbloom::formats {
 

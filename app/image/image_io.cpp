@@ -1,14 +1,14 @@
 #include "app/image/image_io.hpp"
 
+#include "app/image/formats.hpp"
+#include "gpu_fft/vulkan/error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <functional>
 #include <random>
 #include <system_error>
-
-#include "app/image/formats.hpp"
-#include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom {
 namespace fs = std::filesystem;
@@ -32,7 +32,8 @@ void checkReadable(const std::string& path) {
 
 // Writes through `write` into a temporary file beside `path`, then renames it over `path`.
 // Anything that fails removes the temporary file, so `path` is either whole or untouched.
-void writeAtomically(const std::string& path, const std::function<void(const std::string&)>& write) {
+void writeAtomically(const std::string& path,
+                     const std::function<void(const std::string&)>& write) {
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::error_code error;
@@ -108,7 +109,8 @@ void writeImage(const std::string& path, const Image& image, const ImageWriteOpt
     } else if (extension == ".png") {
         write = [&](const std::string& file) { formats::writePng(file, image, options); };
     } else {
-        throw Error(path + ": cannot write '" + extension + "' files (use .exr, .pfm, .hdr or .png)");
+        throw Error(path + ": cannot write '" + extension +
+                    "' files (use .exr, .pfm, .hdr or .png)");
     }
     writeAtomically(path, write);
 }

@@ -10,11 +10,11 @@
 // complete, so a failed write never leaves a half-written file.
 #pragma once
 
-#include <cstdint>
-#include <string>
-
 #include "app/image/image.hpp"
 #include "app/image/tone_map.hpp"
+
+#include <cstdint>
+#include <string>
 
 namespace fftbloom {
 

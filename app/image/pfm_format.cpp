@@ -1,14 +1,14 @@
 // Portable Float Map: "PF" (RGB) or "Pf" (grey), width and height, a scale whose sign gives the
 // byte order (negative: little-endian), then 32-bit floats, scanlines from the bottom up.
+#include "app/image/formats.hpp"
+#include "gpu_fft/vulkan/error.hpp"
+
 #include <bit>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <vector>
-
-#include "app/image/formats.hpp"
-#include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom::formats {
 namespace {
@@ -92,8 +92,8 @@ Image readPfm(const std::string& path) {
         const std::uint32_t y = image.height - 1 - row; // stored bottom-up
         for (std::uint32_t x = 0; x < image.width; ++x) {
             for (std::uint32_t c = 0; c < Image::kChannels; ++c) {
-                const std::size_t at = (std::size_t{row} * image.width + x) * channels +
-                                       (channels == 3 ? c : 0);
+                const std::size_t at =
+                    (std::size_t{row} * image.width + x) * channels + (channels == 3 ? c : 0);
                 image.at(c, x, y) = decodeFloat(data + 4 * at, scale < 0);
             }
         }

@@ -1,13 +1,12 @@
 // Radiance .hdr (RGBE) and 8-bit .png / .jpg through stb_image and stb_image_write (Debian's
 // libstb).
-#include <stb/stb_image.h>
-#include <stb/stb_image_write.h>
-
-#include <memory>
-#include <vector>
-
 #include "app/image/formats.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <memory>
+#include <stb/stb_image.h>
+#include <stb/stb_image_write.h>
+#include <vector>
 
 namespace fftbloom::formats {
 namespace {
@@ -76,8 +75,8 @@ void writeRadianceHdr(const std::string& path, const Image& image) {
             }
         }
     }
-    if (!stbi_write_hdr(path.c_str(), static_cast<int>(image.width),
-                        static_cast<int>(image.height), 3, rgb.data())) {
+    if (!stbi_write_hdr(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
+                        3, rgb.data())) {
         throw Error("cannot write " + path);
     }
 }
@@ -92,9 +91,8 @@ void writePng(const std::string& path, const Image& image, const ImageWriteOptio
             }
         }
     }
-    if (!stbi_write_png(path.c_str(), static_cast<int>(image.width),
-                        static_cast<int>(image.height), 3, rgb.data(),
-                        static_cast<int>(image.width * 3))) {
+    if (!stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
+                        3, rgb.data(), static_cast<int>(image.width * 3))) {
         throw Error("cannot write " + path);
     }
 }

@@ -1,8 +1,8 @@
 #include "app/image/tone_map.hpp"
 
-#include <algorithm>
-
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <algorithm>
 
 namespace fftbloom {
 

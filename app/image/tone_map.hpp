@@ -17,8 +17,7 @@ ToneMap parseToneMap(const std::string& name);
 float applyToneMap(float value, ToneMap toneMap);
 
 inline float srgbToLinear(float encoded) {
-    return encoded <= 0.04045f ? encoded / 12.92f
-                               : std::pow((encoded + 0.055f) / 1.055f, 2.4f);
+    return encoded <= 0.04045f ? encoded / 12.92f : std::pow((encoded + 0.055f) / 1.055f, 2.4f);
 }
 
 inline float linearToSrgb(float linear) {

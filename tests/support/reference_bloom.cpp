@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <complex>
-#include <sstream>
-
 #include <fftw3.h>
+#include <sstream>
 
 namespace fftbloom::test {
 namespace {
@@ -35,10 +34,10 @@ std::int64_t mirrorIndex(std::int64_t t, std::int64_t n) {
 }
 
 void dft2(Grid& grid, int sign) {
-    fftw_plan plan = fftw_plan_dft_2d(static_cast<int>(grid.height), static_cast<int>(grid.width),
-                                      reinterpret_cast<fftw_complex*>(grid.values.data()),
-                                      reinterpret_cast<fftw_complex*>(grid.values.data()), sign,
-                                      FFTW_ESTIMATE);
+    fftw_plan plan =
+        fftw_plan_dft_2d(static_cast<int>(grid.height), static_cast<int>(grid.width),
+                         reinterpret_cast<fftw_complex*>(grid.values.data()),
+                         reinterpret_cast<fftw_complex*>(grid.values.data()), sign, FFTW_ESTIMATE);
     fftw_execute(plan);
     fftw_destroy_plan(plan);
 }
@@ -74,7 +73,8 @@ Grid tentSpectrum(const Image& kernel, std::uint32_t channel, std::uint32_t widt
             const double a = u - u0;
             const double b = v - v0;
             auto sample = [&](std::uint32_t x, std::uint32_t y) { return small.at(x % k, y % k); };
-            spectrum.at(fx, fy) = (1 - a) * (1 - b) * sample(u0, v0) + a * (1 - b) * sample(u0 + 1, v0) +
+            spectrum.at(fx, fy) = (1 - a) * (1 - b) * sample(u0, v0) +
+                                  a * (1 - b) * sample(u0 + 1, v0) +
                                   (1 - a) * b * sample(u0, v0 + 1) + a * b * sample(u0 + 1, v0 + 1);
         }
     }
@@ -96,8 +96,8 @@ Grid paddedImage(const Image& image, std::uint32_t channel, std::uint32_t width,
             }
             sx = mirrorIndex(sx, image.width);
             sy = mirrorIndex(sy, image.height);
-            grid.at(x, y) = image.at(channel, static_cast<std::uint32_t>(sx),
-                                     static_cast<std::uint32_t>(sy));
+            grid.at(x, y) =
+                image.at(channel, static_cast<std::uint32_t>(sx), static_cast<std::uint32_t>(sy));
         }
     }
     return grid;

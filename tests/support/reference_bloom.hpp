@@ -3,11 +3,11 @@
 // DFTs on the padded grid, crop. Slow and obviously right: the bloom tests' reference.
 #pragma once
 
+#include "app/image/image.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "app/image/image.hpp"
 
 namespace fftbloom::test {
 

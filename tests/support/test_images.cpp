@@ -1,11 +1,11 @@
 #include "tests/support/test_images.hpp"
 
-#include <cmath>
-#include <filesystem>
-
-#include <gtest/gtest.h>
-
 #include "app/bloom/kernel_prep.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <gtest/gtest.h>
 
 namespace fftbloom::test {
 
@@ -31,7 +31,8 @@ Image asymmetricKernel(std::uint32_t kernelSize, std::mt19937& random) {
             for (std::uint32_t x = 0; x < kernelSize; ++x) {
                 const float dx = static_cast<float>(x) - centre;
                 const float dy = static_cast<float>(y) - centre;
-                float value = 50.0f * std::exp(-(dx * dx + dy * dy) / (2.0f + static_cast<float>(c)));
+                float value =
+                    50.0f * std::exp(-(dx * dx + dy * dy) / (2.0f + static_cast<float>(c)));
                 if (dy == 0 && dx > 0) {
                     value += 2.0f / (1.0f + dx); // streak to the right
                 }
@@ -46,7 +47,10 @@ Image asymmetricKernel(std::uint32_t kernelSize, std::mt19937& random) {
 }
 
 std::string assetPath(const std::string& name) {
-    const std::string path = std::string(FFTBLOOM_ASSETS_DIR) + "/" + name;
+    // The build's assets/ folder, unless FFTBLOOM_ASSETS_DIR points elsewhere (a copy of the
+    // test binaries on another machine).
+    const char* folder = std::getenv("FFTBLOOM_ASSETS_DIR");
+    const std::string path = std::string(folder ? folder : FFTBLOOM_ASSETS_DIR) + "/" + name;
     EXPECT_TRUE(std::filesystem::exists(path))
         << path << " is missing: run scripts/fetch-assets.sh (scripts/install-deps.sh does)";
     return path;

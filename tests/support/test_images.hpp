@@ -3,11 +3,11 @@
 // shift changes the result).
 #pragma once
 
+#include "app/image/image.hpp"
+
 #include <cstdint>
 #include <random>
 #include <string>
-
-#include "app/image/image.hpp"
 
 namespace fftbloom::test {
 

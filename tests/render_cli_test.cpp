@@ -1,0 +1,160 @@
+// `fftbloom render` end to end, as a user runs it: a good render, and every kind of bad input
+// (design.md §4): one clear line on stderr, a non-zero exit, and no output file (an existing
+// one is left as it was).
+#include "app/bloom/kernel_prep.hpp"
+#include "app/image/image_io.hpp"
+#include "tests/support/test_images.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace fftbloom::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+    int exitCode = 0;
+    std::string out;
+    std::string err;
+};
+
+class RenderCommand : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        folder_ = fs::temp_directory_path() /
+                  ("fftbloom_render_" + std::to_string(::getpid()) + "_" +
+                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::create_directories(folder_);
+        std::mt19937 random(3);
+        writeImage(path("image.pfm"), randomHdrImage(37, 22, random));
+        Image kernel = asymmetricKernel(16, random);
+        writeImage(path("kernel.pfm"), kernel);
+    }
+    void TearDown() override { fs::remove_all(folder_); }
+
+    std::string path(const std::string& name) const { return (folder_ / name).string(); }
+    std::string writeBytes(const std::string& name, const std::string& bytes) const {
+        std::ofstream(path(name), std::ios::binary) << bytes;
+        return path(name);
+    }
+
+    static std::string slurp(const std::string& file) {
+        std::ifstream in(file);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+    CommandResult render(const std::string& arguments) const {
+        const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " render " + arguments +
+                                    " > " + path("stdout.txt") + " 2> " + path("stderr.txt");
+        const int status = std::system(command.c_str());
+        return {WEXITSTATUS(status), slurp(path("stdout.txt")), slurp(path("stderr.txt"))};
+    }
+
+    std::string standardArguments(const std::string& image, const std::string& kernel,
+                                  const std::string& out) const {
+        return "--image " + image + " --kernel " + kernel + " --out " + out + " --kernel-size 16";
+    }
+
+    // A bad input: exit 1, one line on stderr naming the problem, no output file.
+    void expectCleanFailure(const std::string& arguments, const std::string& expectedText) {
+        const CommandResult run = render(arguments);
+        EXPECT_EQ(run.exitCode, 1) << arguments;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_EQ(run.err.rfind("fftbloom: error: ", 0), 0u) << run.err;
+        EXPECT_NE(run.err.find(expectedText), std::string::npos) << run.err;
+        EXPECT_FALSE(fs::exists(path("out.exr"))) << arguments;
+    }
+
+    fs::path folder_;
+};
+
+TEST_F(RenderCommand, RawOutputIsTheBloomAndBlendedOutputMixesIt) {
+    const CommandResult raw =
+        render(standardArguments(path("image.pfm"), path("kernel.pfm"), path("raw.exr")) +
+               " --raw --padding zero");
+    ASSERT_EQ(raw.exitCode, 0) << raw.err;
+    EXPECT_NE(raw.out.find("wrote"), std::string::npos);
+    const CommandResult blended =
+        render(standardArguments(path("image.pfm"), path("kernel.pfm"), path("blend.pfm")) +
+               " --padding zero --strength 0.25");
+    ASSERT_EQ(blended.exitCode, 0) << blended.err;
+
+    const Image image = readImage(path("image.pfm"));
+    const Image bloom = readImage(path("raw.exr"));
+    const Image result = readImage(path("blend.pfm"));
+    for (std::size_t i = 0; i < image.pixels.size(); ++i) {
+        const float expected = 0.75f * image.pixels[i] + 0.25f * bloom.pixels[i];
+        ASSERT_NEAR(result.pixels[i], expected, 1e-5f * (1.0f + std::abs(expected)));
+    }
+    const CommandResult png =
+        render(standardArguments(path("image.pfm"), path("kernel.pfm"), path("look.png")) +
+               " --exposure -2");
+    ASSERT_EQ(png.exitCode, 0) << png.err;
+    EXPECT_EQ(readImage(path("look.png")).width, 37u);
+}
+
+TEST_F(RenderCommand, BadInputsFailCleanly) {
+    const std::string kernel = path("kernel.pfm");
+    const std::string out = path("out.exr");
+    fs::create_directories(path("folder.pfm"));
+    Image nanKernel(16, 16);
+    nanKernel.at(1, 3, 3) = std::nanf("");
+    writeImage(path("nan.pfm"), nanKernel);
+    writeImage(path("black.pfm"), Image(16, 16));
+
+    expectCleanFailure(standardArguments(path("missing.exr"), kernel, out), "no such file");
+    expectCleanFailure(standardArguments(path("folder.pfm"), kernel, out), "is a directory");
+    expectCleanFailure(standardArguments(writeBytes("empty.pfm", ""), kernel, out), "is empty");
+    expectCleanFailure(
+        standardArguments(writeBytes("short.pfm", "PF\n8 8\n-1.0\n" + std::string(40, 'x')), kernel,
+                          out),
+        "truncated");
+    expectCleanFailure(standardArguments(writeBytes("magic.pfm", "P6\n8 8\n255\nxx"), kernel, out),
+                       "not a PFM file");
+    expectCleanFailure(
+        standardArguments(writeBytes("huge.pfm", "PF\n99999 99999\n-1.0\n" + std::string(99, 'x')),
+                          kernel, out),
+        "16384");
+    expectCleanFailure(standardArguments(path("image.pfm"), path("nan.pfm"), out), "non-finite");
+    expectCleanFailure(standardArguments(path("image.pfm"), path("black.pfm"), out),
+                       "must be positive");
+    expectCleanFailure(standardArguments(path("image.pfm"), kernel, path("no/folder/out.exr")),
+                       "does not exist");
+    expectCleanFailure(standardArguments(path("image.pfm"), kernel, path("out.tiff")),
+                       "cannot write '.tiff'");
+    expectCleanFailure(standardArguments(path("image.pfm"), kernel, path("out.png")) + " --raw",
+                       "--raw");
+    expectCleanFailure("--image " + path("image.pfm") + " --kernel " + kernel + " --out " + out +
+                           " --kernel-size 48",
+                       "power of two");
+    expectCleanFailure(standardArguments(path("image.pfm"), kernel, out) + " --device 42",
+                       "--device 42");
+}
+
+TEST_F(RenderCommand, AFailedRenderLeavesAnExistingOutputAlone) {
+    writeBytes("out.exr", "previous work");
+    const CommandResult run =
+        render(standardArguments(path("image.pfm"), path("missing-kernel.pfm"), path("out.exr")));
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_EQ(slurp(path("out.exr")), "previous work");
+}
+
+TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
+    const CommandResult run = render("--image " + path("image.pfm"));
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_NE(run.err.find("--kernel is required"), std::string::npos) << run.err;
+    const CommandResult badChoice =
+        render(standardArguments(path("image.pfm"), path("kernel.pfm"), path("out.exr")) +
+               " --padding wrap");
+    EXPECT_NE(badChoice.exitCode, 0);
+    EXPECT_NE(badChoice.err.find("--padding"), std::string::npos) << badChoice.err;
+}
+
+} // namespace
+} // namespace fftbloom::test
