@@ -3,6 +3,7 @@
 // one-pixel and W = 2 (mod 4) sizes, kernels 16 .. 256.
 #include "app/bloom/bloom_engine.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+#include "tests/support/bloom_check.hpp"
 #include "tests/support/gpu_test.hpp"
 #include "tests/support/reference_bloom.hpp"
 #include "tests/support/test_images.hpp"
@@ -12,8 +13,6 @@
 
 namespace fftbloom::test {
 namespace {
-
-constexpr double kTolerance = 1e-5; // relative L2 of O
 
 struct Size {
     std::uint32_t width;
@@ -38,16 +37,6 @@ std::string caseName(const ::testing::TestParamInfo<BloomCase>& info) {
            "first";
 }
 
-ConvolutionSettings settingsOf(std::uint32_t kernelSize, Padding padding, SpectrumMode spectrum,
-                               AxisOrder order) {
-    ConvolutionSettings settings;
-    settings.kernelSize = kernelSize;
-    settings.padding = padding;
-    settings.spectrum = spectrum;
-    settings.axisOrder = order;
-    return settings;
-}
-
 class GpuBloom : public GpuTest, public ::testing::WithParamInterface<BloomCase> {};
 
 TEST_P(GpuBloom, MatchesTheDoublePrecisionReference) {
@@ -60,14 +49,8 @@ TEST_P(GpuBloom, MatchesTheDoublePrecisionReference) {
 
     BloomEngine engine(context(), compiler());
     engine.setKernel(kernel);
-    const Image bloom = engine.convolve(image, settingsOf(size.kernel, padding, spectrum, order));
-    const auto expected = referenceBloom(
-        image, kernel, {padding == Padding::Mirror, spectrum == SpectrumMode::Exact});
-    const double error = relativeL2(bloom.pixels, expected);
-    ::testing::Test::RecordProperty(std::string("relative_l2 ") + nameOf(padding) + " " +
-                                        nameOf(spectrum) + " " + nameOf(order),
-                                    scientific(error));
-    EXPECT_LE(error, kTolerance);
+    expectMatchesReference(engine, image, kernel,
+                           settingsOf(size.kernel, padding, spectrum, order));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -99,7 +82,7 @@ TEST_P(GpuBloomAxisOrders, YFirstAndXFirstAgree) {
         engine.convolve(image, settingsOf(size.kernel, padding, spectrum, AxisOrder::XFirst));
     EXPECT_LE(
         relativeL2(yFirst.pixels, std::vector<double>(xFirst.pixels.begin(), xFirst.pixels.end())),
-        kTolerance);
+        kBloomTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMode, GpuBloomAxisOrders,

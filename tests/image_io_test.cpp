@@ -2,6 +2,7 @@
 // screen, PFM stored bottom-up), sRGB decoding, and the one-line errors for bad files.
 #include "app/image/image_io.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+#include "tests/support/temporary_folder.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -15,18 +16,9 @@ namespace fs = std::filesystem;
 
 class ImageFiles : public ::testing::Test {
   protected:
-    void SetUp() override {
-        folder_ = fs::temp_directory_path() /
-                  ("fftbloom_image_io_" + std::to_string(::getpid()) + "_" +
-                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::create_directories(folder_);
-    }
-    void TearDown() override { fs::remove_all(folder_); }
-
-    std::string path(const std::string& name) const { return (folder_ / name).string(); }
+    std::string path(const std::string& name) const { return files_.path(name); }
     std::string writeBytes(const std::string& name, const std::string& bytes) const {
-        std::ofstream(path(name), std::ios::binary) << bytes;
-        return path(name);
+        return files_.write(name, bytes);
     }
     // The error readImage throws for `file`; fails if it throws none.
     static std::string readError(const std::string& file) {
@@ -39,7 +31,7 @@ class ImageFiles : public ::testing::Test {
         return "";
     }
 
-    fs::path folder_;
+    test::TemporaryFolder files_{"fftbloom_image_io"};
 };
 
 Image gradient(std::uint32_t width, std::uint32_t height) {
@@ -143,7 +135,7 @@ TEST_F(ImageFiles, AFailedWriteLeavesNoFileAndKeepsTheOldOne) {
     writeBytes("taken.pfm/inside", "keep me");
     EXPECT_THROW(writeImage(path("taken.pfm"), image), Error);
     EXPECT_TRUE(fs::is_directory(path("taken.pfm")));
-    for (const auto& entry : fs::directory_iterator(folder_)) {
+    for (const auto& entry : fs::directory_iterator(files_.folder())) {
         EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos)
             << "temporary file left behind: " << entry.path();
     }

@@ -3,6 +3,7 @@
 // one is left as it was).
 #include "app/bloom/kernel_prep.hpp"
 #include "app/image/image_io.hpp"
+#include "tests/support/temporary_folder.hpp"
 #include "tests/support/test_images.hpp"
 
 #include <cstdlib>
@@ -25,21 +26,14 @@ struct CommandResult {
 class RenderCommand : public ::testing::Test {
   protected:
     void SetUp() override {
-        folder_ = fs::temp_directory_path() /
-                  ("fftbloom_render_" + std::to_string(::getpid()) + "_" +
-                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::create_directories(folder_);
         std::mt19937 random(3);
         writeImage(path("image.pfm"), randomHdrImage(37, 22, random));
-        Image kernel = asymmetricKernel(16, random);
-        writeImage(path("kernel.pfm"), kernel);
+        writeImage(path("kernel.pfm"), asymmetricKernel(16, random));
     }
-    void TearDown() override { fs::remove_all(folder_); }
 
-    std::string path(const std::string& name) const { return (folder_ / name).string(); }
+    std::string path(const std::string& name) const { return files_.path(name); }
     std::string writeBytes(const std::string& name, const std::string& bytes) const {
-        std::ofstream(path(name), std::ios::binary) << bytes;
-        return path(name);
+        return files_.write(name, bytes);
     }
 
     static std::string slurp(const std::string& file) {
@@ -71,7 +65,7 @@ class RenderCommand : public ::testing::Test {
         EXPECT_FALSE(fs::exists(path("out.exr"))) << arguments;
     }
 
-    fs::path folder_;
+    TemporaryFolder files_{"fftbloom_render"};
 };
 
 TEST_F(RenderCommand, RawOutputIsTheBloomAndBlendedOutputMixesIt) {

@@ -1,40 +1,40 @@
 #include "app/bloom/bloom_settings.hpp"
 
+#include "app/choices.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 
 namespace fftbloom {
 
+namespace {
+
+constexpr ChoiceTable<Padding, 2> kPaddings{{"zero", Padding::Zero}, {"mirror", Padding::Mirror}};
+constexpr ChoiceTable<AxisOrder, 3> kAxisOrders{
+    {"y", AxisOrder::YFirst}, {"x", AxisOrder::XFirst}, {"auto", AxisOrder::Auto}};
+constexpr ChoiceTable<SpectrumMode, 2> kSpectrumModes{{"tent", SpectrumMode::Tent},
+                                                      {"exact", SpectrumMode::Exact}};
+
+} // namespace
+
 Padding parsePadding(const std::string& word) {
-    if (word == "zero") {
-        return Padding::Zero;
-    }
-    if (word == "mirror") {
-        return Padding::Mirror;
-    }
-    throw Error("unknown padding '" + word + "' (zero or mirror)");
+    return parseChoice(word, kPaddings, "padding");
 }
 
 AxisOrder parseAxisOrder(const std::string& word) {
-    if (word == "y") {
-        return AxisOrder::YFirst;
-    }
-    if (word == "x") {
-        return AxisOrder::XFirst;
-    }
-    if (word == "auto") {
-        return AxisOrder::Auto;
-    }
-    throw Error("unknown axis order '" + word + "' (y, x or auto)");
+    return parseChoice(word, kAxisOrders, "axis order");
 }
 
 SpectrumMode parseSpectrumMode(const std::string& word) {
-    if (word == "tent") {
-        return SpectrumMode::Tent;
-    }
-    if (word == "exact") {
-        return SpectrumMode::Exact;
-    }
-    throw Error("unknown spectrum mode '" + word + "' (tent or exact)");
+    return parseChoice(word, kSpectrumModes, "spectrum mode");
+}
+
+const char* nameOf(Padding padding) {
+    return choiceName(padding, kPaddings);
+}
+const char* nameOf(AxisOrder order) {
+    return choiceName(order, kAxisOrders);
+}
+const char* nameOf(SpectrumMode mode) {
+    return choiceName(mode, kSpectrumModes);
 }
 
 void checkKernelSize(std::uint32_t kernelSize) {
@@ -43,26 +43,6 @@ void checkKernelSize(std::uint32_t kernelSize) {
         throw Error("kernel size " + std::to_string(kernelSize) +
                     " is not a power of two from 16 to 2048");
     }
-}
-
-const char* nameOf(Padding padding) {
-    return padding == Padding::Zero ? "zero" : "mirror";
-}
-
-const char* nameOf(AxisOrder order) {
-    switch (order) {
-    case AxisOrder::YFirst:
-        return "y";
-    case AxisOrder::XFirst:
-        return "x";
-    case AxisOrder::Auto:
-        return "auto";
-    }
-    return "auto";
-}
-
-const char* nameOf(SpectrumMode mode) {
-    return mode == SpectrumMode::Tent ? "tent" : "exact";
 }
 
 gpu_fft::Axis resolveFirstAxis(AxisOrder order, std::uint32_t width, std::uint32_t height,

@@ -66,14 +66,7 @@ Image readExr(const std::string& path) {
 }
 
 void writeExr(const std::string& path, const Image& image) {
-    std::vector<float> rgb(image.planeSize() * 3);
-    for (std::uint32_t y = 0; y < image.height; ++y) {
-        for (std::uint32_t x = 0; x < image.width; ++x) {
-            for (std::uint32_t c = 0; c < 3; ++c) {
-                rgb[(std::size_t{y} * image.width + x) * 3 + c] = image.at(c, x, y);
-            }
-        }
-    }
+    const std::vector<float> rgb = image.interleaved();
     const char* message = nullptr;
     if (SaveEXR(rgb.data(), static_cast<int>(image.width), static_cast<int>(image.height), 3, 0,
                 path.c_str(), &message) != TINYEXR_SUCCESS) {

@@ -26,6 +26,22 @@ struct Image {
     float at(std::uint32_t channel, std::uint32_t x, std::uint32_t y) const {
         return pixels[channel * planeSize() + std::size_t{y} * width + x];
     }
+
+    // RGB RGB ... row by row from the top, as most file formats store pixels, with each value
+    // passed through `convert`.
+    template <typename T, typename Convert>
+    std::vector<T> interleaved(Convert convert) const {
+        std::vector<T> values(planeSize() * kChannels);
+        for (std::size_t i = 0; i < planeSize(); ++i) {
+            for (std::uint32_t c = 0; c < kChannels; ++c) {
+                values[i * kChannels + c] = convert(pixels[c * planeSize() + i]);
+            }
+        }
+        return values;
+    }
+    std::vector<float> interleaved() const {
+        return interleaved<float>([](float value) { return value; });
+    }
 };
 
 } // namespace fftbloom

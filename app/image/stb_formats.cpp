@@ -67,14 +67,7 @@ Image readSrgb8(const std::string& path) {
 }
 
 void writeRadianceHdr(const std::string& path, const Image& image) {
-    std::vector<float> rgb(image.planeSize() * 3);
-    for (std::uint32_t y = 0; y < image.height; ++y) {
-        for (std::uint32_t x = 0; x < image.width; ++x) {
-            for (std::uint32_t c = 0; c < 3; ++c) {
-                rgb[(std::size_t{y} * image.width + x) * 3 + c] = image.at(c, x, y);
-            }
-        }
-    }
+    const std::vector<float> rgb = image.interleaved();
     if (!stbi_write_hdr(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
                         3, rgb.data())) {
         throw Error("cannot write " + path);
@@ -82,15 +75,8 @@ void writeRadianceHdr(const std::string& path, const Image& image) {
 }
 
 void writePng(const std::string& path, const Image& image, const ImageWriteOptions& options) {
-    std::vector<unsigned char> rgb(image.planeSize() * 3);
-    for (std::uint32_t y = 0; y < image.height; ++y) {
-        for (std::uint32_t x = 0; x < image.width; ++x) {
-            for (std::uint32_t c = 0; c < 3; ++c) {
-                rgb[(std::size_t{y} * image.width + x) * 3 + c] =
-                    toDisplayByte(image.at(c, x, y), options.exposure, options.toneMap);
-            }
-        }
-    }
+    const std::vector<unsigned char> rgb = image.interleaved<unsigned char>(
+        [&](float value) { return toDisplayByte(value, options.exposure, options.toneMap); });
     if (!stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
                         3, rgb.data(), static_cast<int>(image.width * 3))) {
         throw Error("cannot write " + path);

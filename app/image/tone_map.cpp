@@ -1,22 +1,18 @@
 #include "app/image/tone_map.hpp"
 
-#include "gpu_fft/vulkan/error.hpp"
+#include "app/choices.hpp"
 
 #include <algorithm>
 
 namespace fftbloom {
 
+namespace {
+constexpr ChoiceTable<ToneMap, 3> kToneMaps{
+    {"aces", ToneMap::Aces}, {"reinhard", ToneMap::Reinhard}, {"none", ToneMap::None}};
+} // namespace
+
 ToneMap parseToneMap(const std::string& name) {
-    if (name == "aces") {
-        return ToneMap::Aces;
-    }
-    if (name == "reinhard") {
-        return ToneMap::Reinhard;
-    }
-    if (name == "none") {
-        return ToneMap::None;
-    }
-    throw Error("unknown tone map '" + name + "' (aces, reinhard or none)");
+    return parseChoice(name, kToneMaps, "tone map");
 }
 
 float applyToneMap(float value, ToneMap toneMap) {

@@ -116,71 +116,60 @@ void fftExchange(inout vec2 x[FFT_ELEMENTS], uint thread, uint stride) {
     }
 }
 
-// Stages whose butterfly partners sit in the same invocation: global strides N/2 .. 2 WG.
-// Local elements l and l + localStride are global indices apart by localStride * WG.
-void fftRegisterStagesForward(inout vec2 x[FFT_ELEMENTS], uint thread) {
-    [[unroll]] for (uint log2Local = FFT_LOG2_ELEMENTS - 1u; log2Local >= 1u; --log2Local) {
-        uint localStride = 1u << log2Local;
-        [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
-            if ((l & localStride) == 0u) {
-                uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
-                vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
-                fftButterflyForward(x[l], x[l + localStride], twiddle);
-            }
-        }
+void fftButterfly(inout vec2 lo, inout vec2 hi, vec2 twiddle, bool inverse) {
+    if (inverse) { // a constant in every caller: folds away
+        fftButterflyInverse(lo, hi, twiddle);
+    } else {
+        fftButterflyForward(lo, hi, twiddle);
     }
 }
 
-void fftRegisterStagesInverse(inout vec2 x[FFT_ELEMENTS], uint thread) {
-    [[unroll]] for (uint log2Local = 1u; log2Local < FFT_LOG2_ELEMENTS; ++log2Local) {
-        uint localStride = 1u << log2Local;
-        [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
-            if ((l & localStride) == 0u) {
-                uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
-                vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
-                fftButterflyInverse(x[l], x[l + localStride], twiddle);
-            }
+// One stage whose butterfly partners sit in the same invocation: global stride
+// 2^log2Local * WG (>= 2 WG). Local elements l and l + 2^log2Local are partners.
+void fftRegisterStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Local, bool inverse) {
+    uint localStride = 1u << log2Local;
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+        if ((l & localStride) == 0u) {
+            uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
+            vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
+            fftButterfly(x[l], x[l + localStride], twiddle, inverse);
         }
     }
 }
 
 // The butterfly at global stride 2^log2Stride (<= WG) on every pair (x[2p], x[2p+1]). After
 // the exchanges so far, the pair's `lo` sits at position (thread mod stride) of its span.
-void fftPairStageForward(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride) {
+void fftPairStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride, bool inverse) {
     uint position = thread & ((1u << log2Stride) - 1u);
     vec2 twiddle = fftTwiddle(position, log2Stride + 1u);
     [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
-        fftButterflyForward(x[2u * pair], x[2u * pair + 1u], twiddle);
-    }
-}
-
-void fftPairStageInverse(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride) {
-    uint position = thread & ((1u << log2Stride) - 1u);
-    vec2 twiddle = fftTwiddle(position, log2Stride + 1u);
-    [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
-        fftButterflyInverse(x[2u * pair], x[2u * pair + 1u], twiddle);
+        fftButterfly(x[2u * pair], x[2u * pair + 1u], twiddle, inverse);
     }
 }
 
 void fftForward(inout vec2 x[FFT_ELEMENTS]) {
     uint thread = fftThreadIndex();
-    fftRegisterStagesForward(x, thread);
-    fftPairStageForward(x, thread, FFT_LOG2_WORKGROUP_SIZE);
+    [[unroll]] for (int log2Local = int(FFT_LOG2_ELEMENTS) - 1; log2Local >= 1; --log2Local) {
+        fftRegisterStage(x, thread, uint(log2Local), false);
+    }
+    fftPairStage(x, thread, FFT_LOG2_WORKGROUP_SIZE, false);
     [[unroll]] for (int log2Stride = int(FFT_LOG2_WORKGROUP_SIZE) - 1; log2Stride >= 0;
                     --log2Stride) {
         fftExchange(x, thread, 1u << uint(log2Stride));
-        fftPairStageForward(x, thread, uint(log2Stride));
+        fftPairStage(x, thread, uint(log2Stride), false);
     }
 }
 
 void fftInverse(inout vec2 x[FFT_ELEMENTS]) {
     uint thread = fftThreadIndex();
     [[unroll]] for (uint log2Stride = 0u; log2Stride < FFT_LOG2_WORKGROUP_SIZE; ++log2Stride) {
-        fftPairStageInverse(x, thread, log2Stride);
+        fftPairStage(x, thread, log2Stride, true);
         fftExchange(x, thread, 1u << log2Stride);
     }
-    fftPairStageInverse(x, thread, FFT_LOG2_WORKGROUP_SIZE);
-    fftRegisterStagesInverse(x, thread);
+    fftPairStage(x, thread, FFT_LOG2_WORKGROUP_SIZE, true);
+    [[unroll]] for (uint log2Local = 1u; log2Local < FFT_LOG2_ELEMENTS; ++log2Local) {
+        fftRegisterStage(x, thread, log2Local, true);
+    }
     const float scale = 1.0 / float(FFT_SIZE);
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         x[l] *= scale;
