@@ -2,6 +2,7 @@
 // error into one line on stderr and a non-zero exit status.
 #include "app/commands/render_command.hpp"
 #include "app/commands/self_check.hpp"
+#include "app/commands/view_command.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 
 #include <CLI/CLI.hpp>
@@ -14,7 +15,7 @@ constexpr int kExitFailure = 1;
 
 int run(int argc, char** argv) {
     CLI::App app{"fftbloom: real-time FFT-convolution bloom on Vulkan.\n"
-                 "With no subcommand it runs `selfcheck` (the viewer is not built yet)."};
+                 "With no subcommand it opens the viewer on the default assets."};
     app.set_version_flag("--version", "fftbloom 0.1.0");
     bool listDevices = false;
     app.add_flag("--list-devices", listDevices, "List the Vulkan devices and their indices");
@@ -28,6 +29,8 @@ int run(int argc, char** argv) {
 
     fftbloom::RenderOptions render;
     auto* renderCommand = fftbloom::addRenderCommand(app, render);
+    fftbloom::ViewerOptions view;
+    auto* viewCommand = fftbloom::addViewCommand(app, view);
 
     try {
         app.parse(argc, argv);
@@ -43,7 +46,11 @@ int run(int argc, char** argv) {
     if (renderCommand->parsed()) {
         return fftbloom::runRender(render);
     }
-    return fftbloom::runSelfCheck(selfCheck);
+    if (selfCheckCommand->parsed()) {
+        return fftbloom::runSelfCheck(selfCheck);
+    }
+    (void)viewCommand; // `view`, or no subcommand at all
+    return fftbloom::runView(view);
 }
 
 } // namespace

@@ -22,5 +22,19 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${packages[@]}"
 
+# Dear ImGui's GLFW and Vulkan backends ship as sources under /usr/share/doc, which minimal
+# images leave out: take them from the package file instead.
+backends=/usr/share/doc/libimgui-dev/examples/backends
+if [ ! -f "$backends/imgui_impl_vulkan.cpp" ]; then
+  target="$(dirname "$0")/../third_party/imgui_backends"
+  work=$(mktemp -d)
+  (cd "$work" && apt-get download -q libimgui-dev)
+  dpkg-deb --fsys-tarfile "$work"/libimgui-dev_*.deb |
+    tar -x -C "$work" ".$backends/imgui_impl_glfw.cpp" ".$backends/imgui_impl_vulkan.cpp"
+  mkdir -p "$target"
+  cp "$work$backends"/imgui_impl_*.cpp "$target/"
+  rm -rf "$work"
+fi
+
 # The default HDR photographs (downloaded from Debian too; see the script).
 bash "$(dirname "$0")/fetch-assets.sh"

@@ -23,3 +23,19 @@ find_package(tinyexr CONFIG REQUIRED)
 add_library(fftbloom_images INTERFACE)
 target_link_libraries(fftbloom_images INTERFACE PkgConfig::STB tinyexr::tinyexr)
 add_library(fftbloom::images ALIAS fftbloom_images)
+
+# Window and UI: GLFW 3.3 and Dear ImGui 1.86. libimgui-dev ships the library, and its GLFW
+# and Vulkan backends only as sources under /usr/share/doc; minimal images drop that folder,
+# so scripts/install-deps.sh then extracts the two files from the package into
+# third_party/imgui_backends/ (git-ignored). They are compiled here, without our warnings.
+find_package(glfw3 3.3 CONFIG REQUIRED)
+pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET GLOBAL imgui)
+find_path(IMGUI_BACKEND_DIR imgui_impl_vulkan.cpp
+  PATHS /usr/share/doc/libimgui-dev/examples/backends "${PROJECT_SOURCE_DIR}/third_party/imgui_backends"
+  NO_DEFAULT_PATH REQUIRED)
+add_library(fftbloom_imgui STATIC
+  "${IMGUI_BACKEND_DIR}/imgui_impl_glfw.cpp"
+  "${IMGUI_BACKEND_DIR}/imgui_impl_vulkan.cpp")
+target_include_directories(fftbloom_imgui SYSTEM PUBLIC /usr/include/imgui /usr/include/imgui/backends)
+target_link_libraries(fftbloom_imgui PUBLIC PkgConfig::IMGUI glfw Vulkan::Vulkan)
+add_library(fftbloom::imgui ALIAS fftbloom_imgui)

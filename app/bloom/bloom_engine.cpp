@@ -91,18 +91,19 @@ void BloomEngine::uploadImage(const Image& image) {
 }
 
 void BloomEngine::recordConvolution(VkCommandBuffer commandBuffer,
-                                    const vk::TimestampQueries* timestamps) {
+                                    const vk::TimestampQueries* timestamps,
+                                    std::uint32_t firstInterval) {
     if (!prepared_) {
         throw Error("BloomEngine::recordConvolution: prepare() first");
     }
     auto timed = [&](BloomPass pass, const char* label, auto&& record) {
         context_.beginLabel(commandBuffer, label);
         if (timestamps) {
-            timestamps->begin(commandBuffer, pass);
+            timestamps->begin(commandBuffer, firstInterval + pass);
         }
         record();
         if (timestamps) {
-            timestamps->end(commandBuffer, pass);
+            timestamps->end(commandBuffer, firstInterval + pass);
         }
         context_.endLabel(commandBuffer);
     };

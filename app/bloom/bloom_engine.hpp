@@ -40,15 +40,22 @@ class BloomEngine {
     // nothing changed. Throws fftbloom::Error when the padded grid is too large.
     void prepare(std::uint32_t width, std::uint32_t height, const ConvolutionSettings& settings);
     void uploadImage(const Image& image);
-    // Passes 1-3 with barriers between them; intervals kPass* into `timestamps` if given.
+    // Passes 1-3 with barriers between them; if `timestamps` is given, pass p is timed as
+    // interval firstInterval + p (p = kPassFirstAxis, ...).
     void recordConvolution(VkCommandBuffer commandBuffer,
-                           const vk::TimestampQueries* timestamps = nullptr);
+                           const vk::TimestampQueries* timestamps = nullptr,
+                           std::uint32_t firstInterval = 0);
     Image downloadResult() const;
 
     // All of the above for one image: O of design.md §2.6, the same size as `image`.
     Image convolve(const Image& image, const ConvolutionSettings& settings);
 
     const gpu_fft::ConvolutionLayout& layout() const { return layout_; }
+    const gpu_fft::FftShape& firstShape() const { return firstShape_; }
+    const gpu_fft::FftShape& secondShape() const { return secondShape_; }
+    bool isPrepared() const { return prepared_; }
+    const vk::Buffer& resultPlanes() const { return resultPlanes_; }
+    const vk::Buffer& imagePlanes() const { return imagePlanes_; }
 
   private:
     const vk::Context& context_;

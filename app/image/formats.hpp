@@ -21,6 +21,8 @@ void writeRadianceHdr(const std::string& path, const Image& image);
 
 Image readSrgb8(const std::string& path); // .png, .jpg: sRGB decoded to linear
 void writePng(const std::string& path, const Image& image, const ImageWriteOptions& options);
+void writeRgb8Png(const std::string& path, std::uint32_t width, std::uint32_t height,
+                  const unsigned char* rgb);
 
 // Throws unless 1 <= width, height <= kMaxImageSide.
 void checkDimensions(const std::string& path, long long width, long long height);

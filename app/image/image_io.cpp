@@ -115,6 +115,16 @@ void writeImage(const std::string& path, const Image& image, const ImageWriteOpt
     writeAtomically(path, write);
 }
 
+void writePng8(const std::string& path, std::uint32_t width, std::uint32_t height,
+               const std::vector<std::uint8_t>& rgb) {
+    if (extensionOf(path) != ".png") {
+        throw Error(path + ": screenshots are written as .png");
+    }
+    writeAtomically(path, [&](const std::string& file) {
+        formats::writeRgb8Png(file, width, height, rgb.data());
+    });
+}
+
 std::size_t replaceNonFinitePixels(Image& image) {
     std::size_t replaced = 0;
     for (float& value : image.pixels) {

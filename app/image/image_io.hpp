@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fftbloom {
 
@@ -29,6 +30,10 @@ struct ImageWriteOptions {
 };
 
 void writeImage(const std::string& path, const Image& image, const ImageWriteOptions& options = {});
+
+// An 8-bit RGB picture as it is (already display-encoded, e.g. a window screenshot), as .png.
+void writePng8(const std::string& path, std::uint32_t width, std::uint32_t height,
+               const std::vector<std::uint8_t>& rgb);
 
 // Replaces NaN and infinite pixels by 0; returns how many there were.
 std::size_t replaceNonFinitePixels(Image& image);

@@ -77,8 +77,13 @@ void writeRadianceHdr(const std::string& path, const Image& image) {
 void writePng(const std::string& path, const Image& image, const ImageWriteOptions& options) {
     const std::vector<unsigned char> rgb = image.interleaved<unsigned char>(
         [&](float value) { return toDisplayByte(value, options.exposure, options.toneMap); });
-    if (!stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
-                        3, rgb.data(), static_cast<int>(image.width * 3))) {
+    writeRgb8Png(path, image.width, image.height, rgb.data());
+}
+
+void writeRgb8Png(const std::string& path, std::uint32_t width, std::uint32_t height,
+                  const unsigned char* rgb) {
+    if (!stbi_write_png(path.c_str(), static_cast<int>(width), static_cast<int>(height), 3, rgb,
+                        static_cast<int>(width * 3))) {
         throw Error("cannot write " + path);
     }
 }

@@ -75,9 +75,19 @@ const char* deviceTypeName(VkPhysicalDeviceType type) {
     }
 }
 
+bool canPresent(VkPhysicalDevice device, std::uint32_t family, VkSurfaceKHR surface) {
+    if (surface == VK_NULL_HANDLE) {
+        return true;
+    }
+    VkBool32 supported = VK_FALSE;
+    vkGetPhysicalDeviceSurfaceSupportKHR(device, family, surface, &supported);
+    return supported == VK_TRUE;
+}
+
 // The queue family fftbloom uses: graphics + compute where there is one (the viewer draws and
-// convolves on one queue), else the first with compute. Returns false if there is none.
-bool findQueueFamily(VkPhysicalDevice device, std::uint32_t& family) {
+// convolves on one queue), else the first with compute; with a surface, one that can present
+// to it. Returns false if there is none.
+bool findQueueFamily(VkPhysicalDevice device, VkSurfaceKHR surface, std::uint32_t& family) {
     std::uint32_t count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
     std::vector<VkQueueFamilyProperties> families(count);
@@ -85,7 +95,7 @@ bool findQueueFamily(VkPhysicalDevice device, std::uint32_t& family) {
     for (VkQueueFlags wanted : {VkQueueFlags{VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT},
                                 VkQueueFlags{VK_QUEUE_COMPUTE_BIT}}) {
         for (std::uint32_t i = 0; i < count; ++i) {
-            if ((families[i].queueFlags & wanted) == wanted) {
+            if ((families[i].queueFlags & wanted) == wanted && canPresent(device, i, surface)) {
                 family = i;
                 return true;
             }
@@ -102,12 +112,12 @@ std::uint32_t timestampValidBits(VkPhysicalDevice device, std::uint32_t family) 
     return families.at(family).timestampValidBits;
 }
 
-// A device fftbloom can use: Vulkan 1.3 and a compute queue.
-bool isUsable(VkPhysicalDevice device) {
+// A device fftbloom can use: Vulkan 1.3 and a compute queue (that presents, with a surface).
+bool isUsable(VkPhysicalDevice device, VkSurfaceKHR surface) {
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
     std::uint32_t family = 0;
-    return properties.apiVersion >= kApiVersion && findQueueFamily(device, family);
+    return properties.apiVersion >= kApiVersion && findQueueFamily(device, surface, family);
 }
 
 } // namespace
@@ -115,6 +125,9 @@ bool isUsable(VkPhysicalDevice device) {
 Context::Context(const ContextOptions& options) : log_(std::make_unique<ValidationLog>()) {
     try {
         createInstance(options);
+        if (options.createSurface) {
+            surface_ = options.createSurface(instance_);
+        }
         choosePhysicalDevice(options.deviceIndex);
         createDevice(options);
     } catch (...) {
@@ -133,6 +146,10 @@ void Context::release() {
         commandPool_.reset();
         vkDestroyDevice(device_, nullptr);
         device_ = VK_NULL_HANDLE;
+    }
+    if (surface_ != VK_NULL_HANDLE) {
+        vkDestroySurfaceKHR(instance_, surface_, nullptr);
+        surface_ = VK_NULL_HANDLE;
     }
     if (messenger_ != VK_NULL_HANDLE) {
         auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
@@ -221,16 +238,16 @@ void Context::choosePhysicalDevice(int requestedIndex) {
             throw Error("--device " + std::to_string(requestedIndex) + ": there are only " +
                         std::to_string(devices.size()) + " Vulkan devices");
         }
-        if (!isUsable(devices[chosen])) {
+        if (!isUsable(devices[chosen], surface_)) {
             throw Error("--device " + std::to_string(requestedIndex) +
-                        ": that device lacks Vulkan 1.3 or a compute queue");
+                        ": that device lacks Vulkan 1.3, a compute queue or presentation");
         }
     } else {
         auto usable = [&](VkPhysicalDeviceType type) -> int {
             for (std::uint32_t i = 0; i < devices.size(); ++i) {
                 VkPhysicalDeviceProperties properties;
                 vkGetPhysicalDeviceProperties(devices[i], &properties);
-                if (isUsable(devices[i]) &&
+                if (isUsable(devices[i], surface_) &&
                     (type == VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM || properties.deviceType == type)) {
                     return static_cast<int>(i);
                 }
@@ -248,7 +265,7 @@ void Context::choosePhysicalDevice(int requestedIndex) {
     }
     physicalDevice_ = devices[chosen];
     info_.index = chosen;
-    findQueueFamily(physicalDevice_, queueFamily_);
+    findQueueFamily(physicalDevice_, surface_, queueFamily_);
 }
 
 void Context::createDevice(const ContextOptions& options) {

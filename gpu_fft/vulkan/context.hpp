@@ -27,6 +27,9 @@ struct ContextOptions {
     bool requireValidation = false; // tests: a missing layer is an error, not a warning
     std::vector<std::string> instanceExtensions; // e.g. the surface extensions GLFW names
     std::vector<std::string> deviceExtensions;   // e.g. VK_KHR_swapchain
+    // For a window: makes the surface once the instance exists. The context then picks a
+    // queue that can also present to it, and owns the surface.
+    std::function<VkSurfaceKHR(VkInstance)> createSurface;
 };
 
 // What the rest of the program needs to know about the chosen device.
@@ -60,6 +63,7 @@ class Context {
     std::uint32_t queueFamily() const { return queueFamily_; }
     const DeviceInfo& info() const { return info_; }
     bool validationEnabled() const { return messenger_ != VK_NULL_HANDLE; }
+    VkSurfaceKHR surface() const { return surface_; } // VK_NULL_HANDLE when headless
 
     // Records with `record`, submits and waits. For set-up work and tests, never per frame.
     void runOnce(const std::function<void(VkCommandBuffer)>& record) const;
@@ -86,6 +90,7 @@ class Context {
     std::unique_ptr<ValidationLog> log_;
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    VkSurfaceKHR surface_ = VK_NULL_HANDLE;
     VkPhysicalDevice physicalDevice_ = VK_NULL_HANDLE;
     VkDevice device_ = VK_NULL_HANDLE;
     VkQueue queue_ = VK_NULL_HANDLE;

@@ -100,18 +100,31 @@ std::string firstError(const char* log) {
     return text.substr(0, text.find('\n'));
 }
 
-Spirv compileGlsl(const std::string& path, const std::string& source, const Defines& defines) {
+EShLanguage languageOf(ShaderCompiler::Stage stage) {
+    switch (stage) {
+    case ShaderCompiler::Stage::Vertex:
+        return EShLangVertex;
+    case ShaderCompiler::Stage::Fragment:
+        return EShLangFragment;
+    case ShaderCompiler::Stage::Compute:
+        return EShLangCompute;
+    }
+    return EShLangCompute;
+}
+
+Spirv compileGlsl(const std::string& path, const std::string& source, EShLanguage language,
+                  const Defines& defines) {
     static const bool initialised = glslang::InitializeProcess(); // once per process
     (void)initialised;
 
     const std::string preamble = preambleOf(defines);
     const char* text = source.c_str();
     const char* name = path.c_str();
-    glslang::TShader shader(EShLangCompute);
+    glslang::TShader shader(language);
     shader.setStringsWithLengthsAndNames(&text, nullptr, &name, 1);
     shader.setPreamble(preamble.c_str());
     shader.setEntryPoint("main");
-    shader.setEnvInput(glslang::EShSourceGlsl, EShLangCompute, glslang::EShClientVulkan, 100);
+    shader.setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);
     shader.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3);
     shader.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_6);
     const auto messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
@@ -129,7 +142,7 @@ Spirv compileGlsl(const std::string& path, const std::string& source, const Defi
     options.validate = true;
     Spirv spirv;
     spv::SpvBuildLogger logger;
-    glslang::GlslangToSpv(*program.getIntermediate(EShLangCompute), spirv, &logger, &options);
+    glslang::GlslangToSpv(*program.getIntermediate(language), spirv, &logger, &options);
     if (spirv.empty()) {
         throw Error("shader " + path + " produced no SPIR-V: " + logger.getAllMessages());
     }
@@ -148,8 +161,8 @@ std::string ShaderCompiler::readSource(const std::string& path) {
     throw Error("shader source not found: " + path);
 }
 
-std::shared_ptr<const Spirv> ShaderCompiler::compileCompute(const std::string& path,
-                                                            const Defines& defines) {
+std::shared_ptr<const Spirv> ShaderCompiler::compile(const std::string& path, Stage stage,
+                                                     const Defines& defines) {
     const std::string key = cacheKey(path, defines);
     {
         std::lock_guard lock(mutex_);
@@ -157,7 +170,8 @@ std::shared_ptr<const Spirv> ShaderCompiler::compileCompute(const std::string& p
             return found->second;
         }
     }
-    auto spirv = std::make_shared<const Spirv>(compileGlsl(path, readSource(path), defines));
+    auto spirv = std::make_shared<const Spirv>(
+        compileGlsl(path, readSource(path), languageOf(stage), defines));
     std::lock_guard lock(mutex_);
     return cache_.emplace(key, std::move(spirv)).first->second; // first one in wins a race
 }

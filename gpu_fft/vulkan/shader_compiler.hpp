@@ -28,9 +28,15 @@ class ShaderCompiler {
     ShaderCompiler(const ShaderCompiler&) = delete;
     ShaderCompiler& operator=(const ShaderCompiler&) = delete;
 
-    // Compiles the compute shader at `path` (relative to shaders/) with `defines`.
+    enum class Stage { Compute, Vertex, Fragment };
+
+    // Compiles the shader at `path` (relative to shaders/) with `defines`.
     // Throws fftbloom::Error with the compiler's first message on failure.
-    std::shared_ptr<const Spirv> compileCompute(const std::string& path, const Defines& defines);
+    std::shared_ptr<const Spirv> compile(const std::string& path, Stage stage,
+                                         const Defines& defines);
+    std::shared_ptr<const Spirv> compileCompute(const std::string& path, const Defines& defines) {
+        return compile(path, Stage::Compute, defines);
+    }
 
     std::size_t compiledVariantCount() const;
 

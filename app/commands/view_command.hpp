@@ -1,0 +1,13 @@
+// `fftbloom view` (and `fftbloom` with no subcommand): the viewer's command line.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "app/viewer/viewer_options.hpp"
+
+namespace fftbloom {
+
+CLI::App* addViewCommand(CLI::App& app, ViewerOptions& options);
+int runView(const ViewerOptions& options);
+
+} // namespace fftbloom

@@ -1,0 +1,76 @@
+#include "app/viewer/default_scene.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+
+namespace fftbloom {
+
+std::string defaultImagePath() {
+    for (const char* folder : {"assets", FFTBLOOM_ASSETS_DIR}) {
+        const std::string path = std::string(folder) + "/GoldenGate.exr";
+        if (std::filesystem::exists(path)) {
+            return path;
+        }
+    }
+    return "";
+}
+
+Image generatedGlareKernel(std::uint32_t size) {
+    Image kernel(size, size);
+    const double centre = size / 2;
+    const double scale = size / 256.0;
+    const double channelScale[3] = {1.15, 1.0, 0.85}; // longer wavelengths spread further
+    for (std::uint32_t c = 0; c < 3; ++c) {
+        const double s = scale * channelScale[c];
+        for (std::uint32_t y = 0; y < size; ++y) {
+            for (std::uint32_t x = 0; x < size; ++x) {
+                const double dx = (x - centre) / s;
+                const double dy = (y - centre) / s;
+                const double r = std::hypot(dx, dy);
+                double value = 1e4 * std::exp(-r * r / 1.5);      // the core
+                value += 30.0 / std::pow(1.0 + r * r / 16.0, 1.5); // the halo
+                for (int spike = 0; spike < 6; ++spike) {
+                    const double angle = spike * std::numbers::pi / 3.0 + 0.2;
+                    const double along = dx * std::cos(angle) + dy * std::sin(angle);
+                    const double across = -dx * std::sin(angle) + dy * std::cos(angle);
+                    if (along > 0) {
+                        value += 40.0 * std::exp(-across * across / 0.8) / (1.0 + along / 4.0);
+                    }
+                }
+                kernel.at(c, x, y) = static_cast<float>(value);
+            }
+        }
+    }
+    return kernel;
+}
+
+Image generatedHdrScene(std::uint32_t width, std::uint32_t height) {
+    Image scene(width, height);
+    for (std::uint32_t y = 0; y < height; ++y) {
+        for (std::uint32_t x = 0; x < width; ++x) {
+            const float sky = 0.05f + 0.25f * static_cast<float>(height - y) / static_cast<float>(height);
+            scene.at(0, x, y) = sky * 0.6f;
+            scene.at(1, x, y) = sky * 0.7f;
+            scene.at(2, x, y) = sky;
+        }
+    }
+    // A row of street lights and a bright moon: the highlights the bloom spreads.
+    for (std::uint32_t i = 0; i < 12; ++i) {
+        const std::uint32_t x = width * (i + 1) / 13;
+        const std::uint32_t y = height * 3 / 4;
+        scene.at(0, x, y) = 400.0f;
+        scene.at(1, x, y) = 250.0f;
+        scene.at(2, x, y) = 90.0f;
+    }
+    for (std::uint32_t y = height / 5; y < height / 5 + 6; ++y) {
+        for (std::uint32_t x = width * 2 / 3; x < width * 2 / 3 + 6; ++x) {
+            for (std::uint32_t c = 0; c < 3; ++c) {
+                scene.at(c, x, y) = 60.0f;
+            }
+        }
+    }
+    return scene;
+}
+
+} // namespace fftbloom

@@ -1,0 +1,6 @@
+#version 460
+// One triangle that covers the whole viewport; no vertex buffer.
+void main() {
+    vec2 corner = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
