@@ -2,17 +2,16 @@
 // scripting options: it starts and shows a picture, shows the overlay when asked, survives a
 // kernel-size change, drops (good and bad) and a storm of resizes, with the validation layer
 // on (any message fails the run).
-#include <gtest/gtest.h>
+#include "app/image/image_io.hpp"
+#include "tests/support/temporary_folder.hpp"
+#include "tests/support/test_images.hpp"
 
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <map>
 #include <sstream>
-
-#include "app/image/image_io.hpp"
-#include "tests/support/temporary_folder.hpp"
-#include "tests/support/test_images.hpp"
 
 namespace fftbloom::test {
 namespace {
@@ -38,8 +37,7 @@ class Viewer : public ::testing::Test {
         const std::string log = files_.path("log.txt");
         const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' " +
                                     std::string(FFTBLOOM_EXECUTABLE) + " view --validation " +
-                                    "--report " + report + " " + arguments + " > " + log +
-                                    " 2>&1";
+                                    "--report " + report + " " + arguments + " > " + log + " 2>&1";
         const int status = std::system(command.c_str());
         ViewerRun run;
         run.exitCode = WEXITSTATUS(status);
@@ -113,8 +111,8 @@ TEST_F(Viewer, StartsOnTheDefaultPhotographAndShowsIt) {
 }
 
 TEST_F(Viewer, ShowsTheTimingOverlayWhenAsked) {
-    const ViewerRun plain = view("--image " + path("small.pfm") + " --frames 2 --screenshot " +
-                                 path("plain.png"));
+    const ViewerRun plain =
+        view("--image " + path("small.pfm") + " --frames 2 --screenshot " + path("plain.png"));
     const ViewerRun overlay = view("--image " + path("small.pfm") +
                                    " --overlay --frames 2 --screenshot " + path("overlay.png"));
     expectCleanRun(plain);
@@ -135,8 +133,8 @@ TEST_F(Viewer, AScriptedKernelSizeChangeRebuilds) {
 }
 
 TEST_F(Viewer, DroppingAGoodImageChangesThePicture) {
-    const ViewerRun before = view("--image " + path("small.pfm") + " --frames 2 --screenshot " +
-                                  path("before.png"));
+    const ViewerRun before =
+        view("--image " + path("small.pfm") + " --frames 2 --screenshot " + path("before.png"));
     const ViewerRun after = view("--image " + path("small.pfm") + " --drop " + path("other.pfm") +
                                  " --frames 3 --screenshot " + path("after.png"));
     expectCleanRun(before);
@@ -148,11 +146,35 @@ TEST_F(Viewer, DroppingAGoodImageChangesThePicture) {
               0.01);
 }
 
+TEST_F(Viewer, DroppingAKernelChangesTheGlare) {
+    const std::string base = "--image " + path("small.pfm") + " --strength 1 --kernel-size 32 ";
+    const ViewerRun before = view(base + "--frames 2 --screenshot " + path("glare1.png"));
+    const ViewerRun after = view(base + "--drop kernel:" + path("kernel.pfm") +
+                                 " --frames 3 --screenshot " + path("glare2.png"));
+    expectCleanRun(before);
+    expectCleanRun(after);
+    EXPECT_EQ(after.report.at("kernel"), path("kernel.pfm"));
+    EXPECT_GT(meanDifference(readImage(path("glare1.png")), readImage(path("glare2.png")), 400, 100,
+                             1270, 790),
+              0.005);
+}
+
+TEST_F(Viewer, ShowsTheKernelAndItsSpectrum) {
+    for (const char* mode : {"kernel", "spectrum"}) {
+        const std::string shot = path(std::string(mode) + ".png");
+        const ViewerRun run = view("--image " + path("small.pfm") + " --view " + mode +
+                                   " --frames 2 --screenshot " + shot);
+        expectCleanRun(run);
+        const auto [mean, deviation] = statistics(readImage(shot), 500, 200, 1100, 700);
+        EXPECT_GT(deviation, 0.01) << mode << " view is flat";
+    }
+}
+
 TEST_F(Viewer, DroppingABadFileShowsTheErrorAndKeepsThePicture) {
     const std::string bad = files_.write("broken.pfm", "PF\n10 10\n-1.0\nshort");
-    const ViewerRun run = view("--image " + path("small.pfm") + " --kernel " + path("kernel.pfm") +
-                               " --kernel-size 32 --drop " + bad + " --drop kernel:" + bad +
-                               " --frames 3");
+    const ViewerRun run =
+        view("--image " + path("small.pfm") + " --kernel " + path("kernel.pfm") +
+             " --kernel-size 32 --drop " + bad + " --drop kernel:" + bad + " --frames 3");
     expectCleanRun(run);
     EXPECT_EQ(run.report.at("image"), path("small.pfm"));
     EXPECT_EQ(run.report.at("kernel"), path("kernel.pfm"));

@@ -1,9 +1,9 @@
 // `fftbloom view` (and `fftbloom` with no subcommand): the viewer's command line.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include "app/viewer/viewer_options.hpp"
+
+#include <CLI/CLI.hpp>
 
 namespace fftbloom {
 

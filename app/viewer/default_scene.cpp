@@ -28,7 +28,7 @@ Image generatedGlareKernel(std::uint32_t size) {
                 const double dx = (x - centre) / s;
                 const double dy = (y - centre) / s;
                 const double r = std::hypot(dx, dy);
-                double value = 1e4 * std::exp(-r * r / 1.5);      // the core
+                double value = 1e4 * std::exp(-r * r / 1.5);       // the core
                 value += 30.0 / std::pow(1.0 + r * r / 16.0, 1.5); // the halo
                 for (int spike = 0; spike < 6; ++spike) {
                     const double angle = spike * std::numbers::pi / 3.0 + 0.2;
@@ -49,7 +49,8 @@ Image generatedHdrScene(std::uint32_t width, std::uint32_t height) {
     Image scene(width, height);
     for (std::uint32_t y = 0; y < height; ++y) {
         for (std::uint32_t x = 0; x < width; ++x) {
-            const float sky = 0.05f + 0.25f * static_cast<float>(height - y) / static_cast<float>(height);
+            const float sky =
+                0.05f + 0.25f * static_cast<float>(height - y) / static_cast<float>(height);
             scene.at(0, x, y) = sky * 0.6f;
             scene.at(1, x, y) = sky * 0.7f;
             scene.at(2, x, y) = sky;

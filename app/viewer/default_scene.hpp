@@ -4,9 +4,9 @@
 // scene stands in, and the viewer says why.
 #pragma once
 
-#include <string>
-
 #include "app/image/image.hpp"
+
+#include <string>
 
 namespace fftbloom {
 

@@ -1,8 +1,8 @@
 #include "app/viewer/display_pass.hpp"
 
-#include <array>
-
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <array>
 
 namespace fftbloom {
 namespace {
@@ -48,8 +48,9 @@ DisplayPass::DisplayPass(const vk::Context& context, vk::ShaderCompiler& compile
     VK_CHECK(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &pipelineLayout));
     layout_ = vk::PipelineLayoutHandle(device, pipelineLayout);
 
-    const auto vertex = createModule(
-        device, *compiler.compile("display/fullscreen.vert", vk::ShaderCompiler::Stage::Vertex, {}));
+    const auto vertex =
+        createModule(device, *compiler.compile("display/fullscreen.vert",
+                                               vk::ShaderCompiler::Stage::Vertex, {}));
     const auto fragment = createModule(
         device, *compiler.compile("display/display.frag", vk::ShaderCompiler::Stage::Fragment, {}));
     std::array<VkPipelineShaderStageCreateInfo, 2> stages{};
@@ -67,7 +68,8 @@ DisplayPass::DisplayPass(const vk::Context& context, vk::ShaderCompiler& compile
     VkPipelineInputAssemblyStateCreateInfo assembly{
         VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+    VkPipelineViewportStateCreateInfo viewport{
+        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
     viewport.viewportCount = 1;
     viewport.scissorCount = 1;
     VkPipelineRasterizationStateCreateInfo raster{
@@ -81,7 +83,8 @@ DisplayPass::DisplayPass(const vk::Context& context, vk::ShaderCompiler& compile
     VkPipelineColorBlendAttachmentState blendAttachment{};
     blendAttachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
                                      VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-    VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    VkPipelineColorBlendStateCreateInfo blend{
+        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     blend.attachmentCount = 1;
     blend.pAttachments = &blendAttachment;
     const std::array<VkDynamicState, 2> dynamicStates{VK_DYNAMIC_STATE_VIEWPORT,
@@ -125,8 +128,8 @@ void DisplayPass::record(VkCommandBuffer commandBuffer, VkExtent2D extent,
                                   kBufferCount, writes.data());
     vkCmdPushConstants(commandBuffer, layout_.get(), VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof(params), &params);
-    const VkViewport viewport{0, 0, static_cast<float>(extent.width),
-                              static_cast<float>(extent.height), 0, 1};
+    const VkViewport viewport{
+        0, 0, static_cast<float>(extent.width), static_cast<float>(extent.height), 0, 1};
     const VkRect2D scissor{{0, 0}, extent};
     vkCmdSetViewport(commandBuffer, 0, 1, &viewport);
     vkCmdSetScissor(commandBuffer, 0, 1, &scissor);

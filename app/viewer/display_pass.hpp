@@ -2,12 +2,12 @@
 // the result or a preview (shaders/display/display.frag), inside the swapchain's render pass.
 #pragma once
 
-#include <cstdint>
-
 #include "gpu_fft/vulkan/buffer.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/handle.hpp"
 #include "gpu_fft/vulkan/shader_compiler.hpp"
+
+#include <cstdint>
 
 namespace fftbloom {
 

@@ -3,13 +3,13 @@
 // is not displayed is measured every kAlternateInterval frames, so both can be compared live.
 #pragma once
 
+#include "app/bloom/bloom_engine.hpp"
+#include "gpu_fft/vulkan/timestamps.hpp"
+
 #include <array>
 #include <cstdint>
 #include <deque>
 #include <optional>
-
-#include "app/bloom/bloom_engine.hpp"
-#include "gpu_fft/vulkan/timestamps.hpp"
 
 namespace fftbloom {
 
@@ -26,13 +26,16 @@ struct PassTimes {
 struct TimingSlots {
     static constexpr std::uint32_t kPerOrder = kPassCount + 1;
     static constexpr std::uint32_t kCount = 2 * kPerOrder;
-    static constexpr std::uint32_t totalOf(std::uint32_t order) { return order * kPerOrder + kPassCount; }
+    static constexpr std::uint32_t totalOf(std::uint32_t order) {
+        return order * kPerOrder + kPassCount;
+    }
 };
 
 class GpuTimeline {
   public:
     // Reads a finished frame's queries: order 0 = displayed, 1 = alternate (if measured).
-    void collect(const vk::TimestampQueries& queries, gpu_fft::Axis displayed, bool alternateMeasured);
+    void collect(const vk::TimestampQueries& queries, gpu_fft::Axis displayed,
+                 bool alternateMeasured);
     const std::deque<PassTimes>& history(gpu_fft::Axis axis) const;
     std::optional<PassTimes> latest(gpu_fft::Axis axis) const;
     void clear();

@@ -1,17 +1,18 @@
 #include "app/viewer/imgui_layer.hpp"
 
-#include <array>
+#include "gpu_fft/vulkan/error.hpp"
 
+#include <array>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
-#include "gpu_fft/vulkan/error.hpp"
-
 namespace fftbloom {
 namespace {
 
-void checkImGuiVulkan(VkResult result) { VK_CHECK(result); }
+void checkImGuiVulkan(VkResult result) {
+    VK_CHECK(result);
+}
 
 } // namespace
 
@@ -45,9 +46,8 @@ ImGuiLayer::ImGuiLayer(const vk::Context& context, const Window& window, VkRende
     info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
     info.CheckVkResultFn = checkImGuiVulkan;
     ImGui_ImplVulkan_Init(&info, renderPass);
-    context.runOnce([](VkCommandBuffer commandBuffer) {
-        ImGui_ImplVulkan_CreateFontsTexture(commandBuffer);
-    });
+    context.runOnce(
+        [](VkCommandBuffer commandBuffer) { ImGui_ImplVulkan_CreateFontsTexture(commandBuffer); });
     ImGui_ImplVulkan_DestroyFontUploadObjects();
 }
 

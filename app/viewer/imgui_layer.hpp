@@ -2,11 +2,11 @@
 // begin, and recording its draw lists into the swapchain's render pass.
 #pragma once
 
-#include <vulkan/vulkan.h>
-
 #include "app/viewer/window.hpp"
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/handle.hpp"
+
+#include <vulkan/vulkan.h>
 
 namespace fftbloom {
 

@@ -9,7 +9,9 @@
 namespace fftbloom {
 namespace {
 
-constexpr double kDecades = 7.0; // the log scale shows seven orders of magnitude
+// The log scales: a kernel spans about seven orders of magnitude; its spectrum far fewer.
+constexpr double kKernelDecades = 7.0;
+constexpr double kSpectrumDecades = 3.0;
 
 using Complex = std::complex<double>;
 
@@ -41,11 +43,11 @@ void fft1d(Complex* data, std::size_t n, std::size_t stride) {
     }
 }
 
-float logScale(double value, double peak) {
+float logScale(double value, double peak, double decades) {
     if (value <= 0 || peak <= 0) {
         return 0.0f;
     }
-    return static_cast<float>(std::clamp(1.0 + std::log10(value / peak) / kDecades, 0.0, 1.0));
+    return static_cast<float>(std::clamp(1.0 + std::log10(value / peak) / decades, 0.0, 1.0));
 }
 
 } // namespace
@@ -54,7 +56,7 @@ Image kernelLogPreview(const Image& normalizedKernel) {
     Image preview = normalizedKernel;
     const float peak = *std::max_element(preview.pixels.begin(), preview.pixels.end());
     for (float& value : preview.pixels) {
-        value = logScale(value, peak);
+        value = logScale(value, peak, kKernelDecades);
     }
     return preview;
 }
@@ -80,7 +82,8 @@ Image kernelSpectrumPreview(const Image& normalizedKernel) {
         for (std::size_t y = 0; y < size; ++y) {
             for (std::size_t x = 0; x < size; ++x) { // DC to the centre
                 const Complex value = grid[((y + size / 2) % size) * size + (x + size / 2) % size];
-                preview.pixels[c * grid.size() + y * size + x] = logScale(std::abs(value), peak);
+                preview.pixels[c * grid.size() + y * size + x] =
+                    logScale(std::abs(value), peak, kSpectrumDecades);
             }
         }
     }

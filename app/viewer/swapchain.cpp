@@ -1,8 +1,8 @@
 #include "app/viewer/swapchain.hpp"
 
-#include <algorithm>
-
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <algorithm>
 
 namespace fftbloom {
 namespace {
@@ -15,8 +15,7 @@ VkSurfaceFormatKHR chooseFormat(VkPhysicalDevice device, VkSurfaceKHR surface) {
     VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(device, surface, &count, formats.data()));
     for (VkFormat wanted : {VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SRGB}) {
         for (const auto& format : formats) {
-            if (format.format == wanted &&
-                format.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) {
+            if (format.format == wanted && format.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) {
                 return format;
             }
         }
@@ -101,8 +100,8 @@ void Swapchain::create(std::uint32_t width, std::uint32_t height, bool vsync) {
                                                        context_.surface(), &capabilities));
     extent_ = capabilities.currentExtent;
     if (extent_.width == UINT32_MAX) { // the surface takes the swapchain's size
-        extent_.width = std::clamp(width, capabilities.minImageExtent.width,
-                                   capabilities.maxImageExtent.width);
+        extent_.width =
+            std::clamp(width, capabilities.minImageExtent.width, capabilities.maxImageExtent.width);
         extent_.height = std::clamp(height, capabilities.minImageExtent.height,
                                     capabilities.maxImageExtent.height);
     }

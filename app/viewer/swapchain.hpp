@@ -3,11 +3,11 @@
 // change; never while the GPU still uses it (the caller waits for the device first).
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
 #include "gpu_fft/vulkan/context.hpp"
 #include "gpu_fft/vulkan/handle.hpp"
+
+#include <cstdint>
+#include <vector>
 
 namespace fftbloom {
 

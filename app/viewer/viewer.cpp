@@ -1,10 +1,5 @@
 #include "app/viewer/viewer.hpp"
 
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <fstream>
-
 #include "app/bloom/kernel_prep.hpp"
 #include "app/image/image_io.hpp"
 #include "app/viewer/default_scene.hpp"
@@ -12,6 +7,10 @@
 #include "gpu_fft/vulkan/barriers.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <imgui.h>
 
 namespace fftbloom {
@@ -271,7 +270,8 @@ int Viewer::run() {
             recreateSwapchain();
         }
         // A rebuild can take a while: show one frame that says so first.
-        const bool rebuildDue = needsRebuild_ || settings_.kernelSize != appliedSettings_.kernelSize;
+        const bool rebuildDue =
+            needsRebuild_ || settings_.kernelSize != appliedSettings_.kernelSize;
         if (rebuildDue && framesRendered_ > 0 && !rebuildAnnounced_) {
             rebuildAnnounced_ = true;
         } else {
@@ -293,9 +293,9 @@ int Viewer::run() {
             saveScreenshot(*pendingScreenshot_);
             pendingScreenshot_.reset();
         }
-        cpuFrameMs_ = std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
+        cpuFrameMs_ =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
         if (options_.frames > 0 && framesRendered_ >= options_.frames) {
             break;
         }
@@ -413,11 +413,10 @@ void Viewer::recordScreenshotCopy(VkCommandBuffer commandBuffer, std::uint32_t i
     screenshotBuffer_ = vk::Buffer(*context_, VkDeviceSize{extent.width} * extent.height * 4, 0,
                                    vk::MemoryUse::HostVisible, "screenshot");
     const VkImage image = swapchain_->image(imageIndex);
-    imageBarrier(commandBuffer, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
-                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                 VK_ACCESS_2_TRANSFER_READ_BIT);
+    imageBarrier(
+        commandBuffer, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     region.imageExtent = {extent.width, extent.height, 1};

@@ -7,11 +7,6 @@
 // fence is next waited on.
 #pragma once
 
-#include <array>
-#include <memory>
-#include <optional>
-#include <string>
-
 #include "app/bloom/bloom_engine.hpp"
 #include "app/viewer/display_pass.hpp"
 #include "app/viewer/gpu_timing.hpp"
@@ -19,6 +14,11 @@
 #include "app/viewer/swapchain.hpp"
 #include "app/viewer/viewer_options.hpp"
 #include "app/viewer/window.hpp"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
 
 namespace fftbloom {
 

@@ -2,10 +2,10 @@
 // here too, so scripted runs and tests can set any state the UI can.
 #pragma once
 
+#include "app/commands/common_options.hpp"
+
 #include <string>
 #include <vector>
-
-#include "app/commands/common_options.hpp"
 
 namespace fftbloom {
 
@@ -24,12 +24,12 @@ struct ViewerOptions {
     int height = 800;
 
     // Scripting and tests.
-    int frames = 0;                  // > 0: exit after this many frames
-    std::string screenshotPath;      // save the last frame, UI included
-    std::vector<std::string> drops;  // files dropped, one per frame, through the real path
+    int frames = 0;                    // > 0: exit after this many frames
+    std::string screenshotPath;        // save the last frame, UI included
+    std::vector<std::string> drops;    // files dropped, one per frame, through the real path
     std::vector<unsigned> kernelSizes; // kernel sizes set one per frame, as the UI would
-    bool resizeCycle = false;        // resize the window every frame (a stress test)
-    std::string reportPath;          // write the final state as "key: value" lines
+    bool resizeCycle = false;          // resize the window every frame (a stress test)
+    std::string reportPath;            // write the final state as "key: value" lines
 };
 
 } // namespace fftbloom

@@ -1,14 +1,13 @@
 // The viewer's Dear ImGui panels (controls, info, timing overlay, help), keys, and pan/zoom.
+#include "app/viewer/viewer.hpp"
+
+#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <imgui.h>
 #include <string>
 #include <vector>
-
-#include <GLFW/glfw3.h>
-#include <imgui.h>
-
-#include "app/viewer/viewer.hpp"
 
 namespace fftbloom {
 namespace {
@@ -71,8 +70,10 @@ void Viewer::fitView() {
     const VkExtent2D extent = swapchain_->extent();
     zoom_ = std::min(static_cast<float>(extent.width) / static_cast<float>(params.sourceWidth),
                      static_cast<float>(extent.height) / static_cast<float>(params.sourceHeight));
-    offsetX_ = (static_cast<float>(extent.width) - zoom_ * static_cast<float>(params.sourceWidth)) / 2;
-    offsetY_ = (static_cast<float>(extent.height) - zoom_ * static_cast<float>(params.sourceHeight)) / 2;
+    offsetX_ =
+        (static_cast<float>(extent.width) - zoom_ * static_cast<float>(params.sourceWidth)) / 2;
+    offsetY_ =
+        (static_cast<float>(extent.height) - zoom_ * static_cast<float>(params.sourceHeight)) / 2;
 }
 
 void Viewer::handleInput() {
@@ -93,8 +94,10 @@ void Viewer::handleInput() {
             fitView();
         }
         if (ImGui::IsKeyPressed(GLFW_KEY_1)) { // one image pixel per window pixel, centred
-            const float centreX = (static_cast<float>(swapchain_->extent().width) / 2 - offsetX_) / zoom_;
-            const float centreY = (static_cast<float>(swapchain_->extent().height) / 2 - offsetY_) / zoom_;
+            const float centreX =
+                (static_cast<float>(swapchain_->extent().width) / 2 - offsetX_) / zoom_;
+            const float centreY =
+                (static_cast<float>(swapchain_->extent().height) / 2 - offsetY_) / zoom_;
             zoom_ = 1.0f;
             offsetX_ = static_cast<float>(swapchain_->extent().width) / 2 - centreX;
             offsetY_ = static_cast<float>(swapchain_->extent().height) / 2 - centreY;
@@ -143,9 +146,9 @@ void Viewer::drawControls() {
     }
     ImGui::TextWrapped("Image: %s", imageName_.c_str());
     const ImVec2 zoneStart = ImGui::GetCursorScreenPos();
-    ImGui::Button(("Kernel: " + kernelName_ + "\n(drop a kernel file here, or drop with Shift)")
-                      .c_str(),
-                  ImVec2(-1, 0));
+    ImGui::Button(
+        ("Kernel: " + kernelName_ + "\n(drop a kernel file here, or drop with Shift)").c_str(),
+        ImVec2(-1, 0));
     const ImVec2 zoneEnd = ImGui::GetItemRectMax();
     kernelDropZone_ = {zoneStart.x, zoneStart.y, zoneEnd.x, zoneEnd.y};
     ImGui::InputText("path", typedPath_.data(), typedPath_.size());
@@ -201,7 +204,7 @@ void Viewer::drawInfo() {
                                .c_str());
     ImGui::TextUnformatted((describePass("pass 2", layout.secondAxisFftCount(),
                                          layout.secondAxisLength(), engine_->secondShape()) +
-                            ", forward + inverse")
+                            " fwd+inv")
                                .c_str());
     ImGui::TextUnformatted(describePass("pass 3", layout.firstAxisFftCount(),
                                         layout.firstAxisLength(), engine_->firstShape())
@@ -233,8 +236,8 @@ void Viewer::drawOverlay() {
             totals.push_back(static_cast<float>(times.total));
         }
         const std::string label = axis == gpu_fft::Axis::Y ? "y first" : "x first";
-        ImGui::PlotLines(label.c_str(), totals.data(), static_cast<int>(totals.size()), 0,
-                         nullptr, 0.0f, FLT_MAX, ImVec2(260, 40));
+        ImGui::PlotLines(label.c_str(), totals.data(), static_cast<int>(totals.size()), 0, nullptr,
+                         0.0f, FLT_MAX, ImVec2(260, 40));
     }
     ImGui::Text("CPU frame %.2f ms; the other order is timed every %u frames", cpuFrameMs_,
                 kAlternateInterval);

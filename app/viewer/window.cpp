@@ -1,16 +1,17 @@
 #include "app/viewer/window.hpp"
 
 #define GLFW_INCLUDE_VULKAN
-#include <GLFW/glfw3.h>
-
-#include <utility>
-
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <GLFW/glfw3.h>
+#include <utility>
 
 namespace fftbloom {
 namespace {
 
-Window* owner(GLFWwindow* window) { return static_cast<Window*>(glfwGetWindowUserPointer(window)); }
+Window* owner(GLFWwindow* window) {
+    return static_cast<Window*>(glfwGetWindowUserPointer(window));
+}
 
 std::string glfwErrorText() {
     const char* description = nullptr;
@@ -57,9 +58,15 @@ VkSurfaceKHR Window::createSurface(VkInstance instance) const {
     return surface;
 }
 
-bool Window::shouldClose() const { return glfwWindowShouldClose(window_) != 0; }
-void Window::requestClose() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
-void Window::pollEvents() { glfwPollEvents(); }
+bool Window::shouldClose() const {
+    return glfwWindowShouldClose(window_) != 0;
+}
+void Window::requestClose() {
+    glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
+void Window::pollEvents() {
+    glfwPollEvents();
+}
 
 void Window::waitWhileMinimised() {
     std::uint32_t width = 0;
@@ -79,10 +86,16 @@ void Window::framebufferSize(std::uint32_t& width, std::uint32_t& height) const 
     height = static_cast<std::uint32_t>(h);
 }
 
-void Window::setSize(int width, int height) { glfwSetWindowSize(window_, width, height); }
+void Window::setSize(int width, int height) {
+    glfwSetWindowSize(window_, width, height);
+}
 
-std::vector<Window::Drop> Window::takeDrops() { return std::exchange(drops_, {}); }
-bool Window::takeResized() { return std::exchange(resized_, false); }
+std::vector<Window::Drop> Window::takeDrops() {
+    return std::exchange(drops_, {});
+}
+bool Window::takeResized() {
+    return std::exchange(resized_, false);
+}
 
 void Window::onDrop(GLFWwindow* window, int count, const char** paths) {
     double x = 0;
@@ -93,6 +106,8 @@ void Window::onDrop(GLFWwindow* window, int count, const char** paths) {
     }
 }
 
-void Window::onFramebufferSize(GLFWwindow* window, int, int) { owner(window)->resized_ = true; }
+void Window::onFramebufferSize(GLFWwindow* window, int, int) {
+    owner(window)->resized_ = true;
+}
 
 } // namespace fftbloom

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <vector>
-
 #include <vulkan/vulkan.h>
 
 struct GLFWwindow;

@@ -56,5 +56,6 @@ void main() {
     uint planeSize = params.sourceWidth * params.sourceHeight;
     uint index = uint(pixel.y) * params.sourceWidth + uint(pixel.x);
     vec3 value = loadPlanes(params.view, index, planeSize) * params.exposureScale;
-    color = vec4(toneMap(value), 1.0);
+    // Previews are already display values in [0, 1] (kernel_preview.cpp): no tone curve.
+    color = vec4(params.view == DISPLAY_VIEW_PREVIEW ? clamp(value, 0.0, 1.0) : toneMap(value), 1.0);
 }
