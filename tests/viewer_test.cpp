@@ -32,10 +32,10 @@ class Viewer : public ::testing::Test {
     }
 
     // Runs `fftbloom view` under Xvfb with validation on and a report.
-    ViewerRun view(const std::string& arguments) const {
+    ViewerRun view(const std::string& arguments, const std::string& environment = "") const {
         const std::string report = files_.path("report.txt");
         const std::string log = files_.path("log.txt");
-        const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' " +
+        const std::string command = environment + " xvfb-run -a -s '-screen 0 1280x800x24' " +
                                     std::string(FFTBLOOM_EXECUTABLE) + " view --validation " +
                                     "--report " + report + " " + arguments + " > " + log + " 2>&1";
         const int status = std::system(command.c_str());
@@ -108,6 +108,16 @@ TEST_F(Viewer, StartsOnTheDefaultPhotographAndShowsIt) {
     const auto [mean, deviation] = statistics(shot, 400, 300, 1200, 780);
     EXPECT_GT(mean, 0.02);
     EXPECT_GT(deviation, 0.02);
+}
+
+TEST_F(Viewer, WithoutThePhotographShowsAGeneratedSceneAndSaysWhy) {
+    const ViewerRun run = view("--frames 2 --screenshot " + path("scene.png"),
+                               "FFTBLOOM_ASSETS_DIR=" + files_.path("no-assets"));
+    expectCleanRun(run);
+    EXPECT_EQ(run.report.at("image"), "(generated scene)");
+    EXPECT_NE(run.report.at("note").find("GoldenGate.exr is missing"), std::string::npos);
+    const auto [mean, deviation] = statistics(readImage(path("scene.png")), 400, 100, 1270, 790);
+    EXPECT_GT(deviation, 0.01);
 }
 
 TEST_F(Viewer, ShowsTheTimingOverlayWhenAsked) {

@@ -1,12 +1,18 @@
 #include "app/viewer/default_scene.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <numbers>
 
 namespace fftbloom {
 
 std::string defaultImagePath() {
+    // FFTBLOOM_ASSETS_DIR, when set, is the only place looked in (tests use it).
+    if (const char* override = std::getenv("FFTBLOOM_ASSETS_DIR")) {
+        const std::string path = std::string(override) + "/GoldenGate.exr";
+        return std::filesystem::exists(path) ? path : "";
+    }
     for (const char* folder : {"assets", FFTBLOOM_ASSETS_DIR}) {
         const std::string path = std::string(folder) + "/GoldenGate.exr";
         if (std::filesystem::exists(path)) {

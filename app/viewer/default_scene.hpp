@@ -10,7 +10,8 @@
 
 namespace fftbloom {
 
-// assets/GoldenGate.exr beside the executable's source tree, or "" if it cannot be found.
+// GoldenGate.exr in ./assets or the source tree's assets/ (or only in $FFTBLOOM_ASSETS_DIR
+// when that is set), or "" if it cannot be found.
 std::string defaultImagePath();
 
 Image generatedGlareKernel(std::uint32_t size);

@@ -112,7 +112,8 @@ DisplayPass::DisplayPass(const vk::Context& context, vk::ShaderCompiler& compile
 
 void DisplayPass::record(VkCommandBuffer commandBuffer, VkExtent2D extent,
                          const display_gpu::DisplayParams& params, const vk::Buffer& imagePlanes,
-                         const vk::Buffer& bloomPlanes, const vk::Buffer& previewPlanes) const {
+                         const vk::Buffer& bloomPlanes, const vk::Buffer& previewPlanes,
+                         const VkRect2D* scissor) const {
     const std::array<VkDescriptorBufferInfo, kBufferCount> infos{
         imagePlanes.descriptor(), bloomPlanes.descriptor(), previewPlanes.descriptor()};
     std::array<VkWriteDescriptorSet, kBufferCount> writes{};
@@ -130,9 +131,9 @@ void DisplayPass::record(VkCommandBuffer commandBuffer, VkExtent2D extent,
                        sizeof(params), &params);
     const VkViewport viewport{
         0, 0, static_cast<float>(extent.width), static_cast<float>(extent.height), 0, 1};
-    const VkRect2D scissor{{0, 0}, extent};
+    const VkRect2D whole{{0, 0}, extent};
     vkCmdSetViewport(commandBuffer, 0, 1, &viewport);
-    vkCmdSetScissor(commandBuffer, 0, 1, &scissor);
+    vkCmdSetScissor(commandBuffer, 0, 1, scissor ? scissor : &whole);
     vkCmdDraw(commandBuffer, 3, 1, 0, 0);
 }
 

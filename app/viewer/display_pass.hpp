@@ -20,10 +20,12 @@ class DisplayPass {
   public:
     DisplayPass(const vk::Context& context, vk::ShaderCompiler& compiler, VkRenderPass renderPass);
 
-    // Inside the render pass: viewport = the whole `extent`.
+    // Inside the render pass: viewport = the whole `extent`, drawing only inside `scissor`
+    // (the whole extent when null).
     void record(VkCommandBuffer commandBuffer, VkExtent2D extent,
                 const display_gpu::DisplayParams& params, const vk::Buffer& imagePlanes,
-                const vk::Buffer& bloomPlanes, const vk::Buffer& previewPlanes) const;
+                const vk::Buffer& bloomPlanes, const vk::Buffer& previewPlanes,
+                const VkRect2D* scissor = nullptr) const;
 
   private:
     const vk::Context& context_;

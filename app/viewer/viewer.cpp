@@ -233,15 +233,49 @@ void Viewer::rebuildIfNeeded() {
 }
 
 void Viewer::updatePreview() {
-    const Image preview =
-        view_ == ViewMode::Spectrum ? kernelSpectrumPreview(kernel_) : kernelLogPreview(kernel_);
-    vkDeviceWaitIdle(context_->device());
-    previewPlanes_ = vk::Buffer(*context_, preview.pixels.size() * sizeof(float),
-                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryUse::DeviceLocal,
-                                "kernel preview");
-    vk::uploadToBuffer(*context_, previewPlanes_, std::as_bytes(std::span(preview.pixels)));
-    previewSize_ = preview.width;
-    previewView_ = view_;
+    auto upload = [&](const Image& preview, const char* name) {
+        vk::Buffer buffer(*context_, preview.pixels.size() * sizeof(float),
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryUse::DeviceLocal, name);
+        vk::uploadToBuffer(*context_, buffer, std::as_bytes(std::span(preview.pixels)));
+        return buffer;
+    };
+    vkDeviceWaitIdle(context_->device()); // the old previews may still be on screen
+    kernelPreview_ = upload(kernelLogPreview(kernel_), "kernel preview");
+    spectrumPreview_ = upload(kernelSpectrumPreview(kernel_), "kernel spectrum preview");
+    previewSize_ = kernel_.width;
+}
+
+const vk::Buffer& Viewer::previewPlanes() const {
+    return view_ == ViewMode::Spectrum ? spectrumPreview_ : kernelPreview_;
+}
+
+// The kernel, drawn by the display pass into the thumbnail rectangle the panel reserved.
+void Viewer::recordKernelThumbnail(VkCommandBuffer commandBuffer) const {
+    const VkExtent2D extent = swapchain_->extent();
+    const ImVec2 toPixels = ImGui::GetIO().DisplayFramebufferScale; // window -> framebuffer
+    const std::array<float, 4> zone{
+        kernelDropZone_[0] * toPixels.x, kernelDropZone_[1] * toPixels.y,
+        kernelDropZone_[2] * toPixels.x, kernelDropZone_[3] * toPixels.y};
+    const float x0 = std::max(0.0f, zone[0]);
+    const float y0 = std::max(0.0f, zone[1]);
+    const float x1 = std::min(static_cast<float>(extent.width), zone[2]);
+    const float y1 = std::min(static_cast<float>(extent.height), zone[3]);
+    if (x1 - x0 < 2 || y1 - y0 < 2) {
+        return; // the panel is collapsed or off screen
+    }
+    display_gpu::DisplayParams params{};
+    params.offsetX = zone[0];
+    params.offsetY = zone[1];
+    params.scale = (zone[2] - zone[0]) / static_cast<float>(previewSize_);
+    params.exposureScale = 1.0f;
+    params.view = DISPLAY_VIEW_PREVIEW;
+    params.sourceWidth = previewSize_;
+    params.sourceHeight = previewSize_;
+    const VkRect2D scissor{
+        {static_cast<std::int32_t>(x0), static_cast<std::int32_t>(y0)},
+        {static_cast<std::uint32_t>(x1 - x0), static_cast<std::uint32_t>(y1 - y0)}};
+    display_->record(commandBuffer, extent, params, engine_->imagePlanes(), engine_->resultPlanes(),
+                     kernelPreview_, &scissor);
 }
 
 void Viewer::recreateSwapchain() {
@@ -277,9 +311,6 @@ int Viewer::run() {
         } else {
             rebuildIfNeeded();
             rebuildAnnounced_ = false;
-        }
-        if (view_ != previewView_ && (view_ == ViewMode::Kernel || view_ == ViewMode::Spectrum)) {
-            updatePreview();
         }
         const bool lastFrame = options_.frames > 0 && framesRendered_ + 1 >= options_.frames;
         if (lastFrame && !options_.screenshotPath.empty()) {
@@ -399,8 +430,9 @@ void Viewer::recordFrame(FrameSlot& slot, std::uint32_t imageIndex) {
     pass.renderArea = {{0, 0}, swapchain_->extent()};
     vkCmdBeginRenderPass(commandBuffer, &pass, VK_SUBPASS_CONTENTS_INLINE);
     display_->record(commandBuffer, swapchain_->extent(), displayParams(), engine_->imagePlanes(),
-                     engine_->resultPlanes(), previewPlanes_);
+                     engine_->resultPlanes(), previewPlanes());
     imgui_->record(commandBuffer);
+    recordKernelThumbnail(commandBuffer);
     vkCmdEndRenderPass(commandBuffer);
     if (pendingScreenshot_) {
         recordScreenshotCopy(commandBuffer, imageIndex);
@@ -476,6 +508,7 @@ void Viewer::writeReport() const {
            << "\n"
            << "frames: " << framesRendered_ << "\n"
            << "error: " << lastError_ << "\n"
+           << "note: " << note_ << "\n"
            << "swapchain_recreations: " << swapchainRecreations_ << "\n"
            << "validation_messages: " << context_->validationMessages().size() << "\n";
 }

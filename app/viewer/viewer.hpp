@@ -73,6 +73,8 @@ class Viewer {
     void recreateSwapchain();
     void writeReport() const;
     display_gpu::DisplayParams displayParams() const;
+    void recordKernelThumbnail(VkCommandBuffer commandBuffer) const;
+    const vk::Buffer& previewPlanes() const;
 
     ViewerOptions options_;
     Window window_;
@@ -96,9 +98,9 @@ class Viewer {
     Image kernel_; // normalised, K x K
     Image rawKernel_;
     std::string kernelName_;
-    vk::Buffer previewPlanes_;
+    vk::Buffer kernelPreview_;   // the kernel on a log scale: its view and the thumbnail
+    vk::Buffer spectrumPreview_; // its spectrum's log-magnitude
     std::uint32_t previewSize_ = 0;
-    ViewMode previewView_ = ViewMode::Result;
     ConvolutionSettings settings_;
     ConvolutionSettings appliedSettings_;
     bool needsRebuild_ = true;
@@ -117,7 +119,7 @@ class Viewer {
     std::string lastError_;
     std::string note_;
     std::array<char, 1024> typedPath_{};
-    std::array<float, 4> kernelDropZone_{}; // x0, y0, x1, y1 of the kernel drop target
+    std::array<float, 4> kernelDropZone_{}; // x0, y0, x1, y1 of the kernel thumbnail: a drop target
     std::optional<std::string> pendingScreenshot_;
     vk::Buffer screenshotBuffer_;
     bool screenshotRecorded_ = false;

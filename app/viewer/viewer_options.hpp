@@ -13,7 +13,7 @@ struct ViewerOptions {
     std::string imagePath;  // empty: the default photograph (assets/GoldenGate.exr)
     std::string kernelPath; // empty: the generated default kernel
     ConvolutionOptions convolution;
-    float strength = 0.15f;
+    float strength = 0.3f;
     float exposure = 0.0f;
     std::string toneMap = "aces";
     std::string view = "result"; // result | original | bloom | kernel | spectrum

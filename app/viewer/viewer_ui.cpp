@@ -145,12 +145,16 @@ void Viewer::drawControls() {
         ImGui::PopTextWrapPos();
     }
     ImGui::TextWrapped("Image: %s", imageName_.c_str());
-    const ImVec2 zoneStart = ImGui::GetCursorScreenPos();
-    ImGui::Button(
-        ("Kernel: " + kernelName_ + "\n(drop a kernel file here, or drop with Shift)").c_str(),
-        ImVec2(-1, 0));
+    // The kernel thumbnail: this reserves its square, the display pass draws the kernel into
+    // it after ImGui (recordKernelThumbnail), and files dropped on it replace the kernel.
+    constexpr float kThumbnail = 96.0f;
+    ImGui::InvisibleButton("kernel thumbnail", ImVec2(kThumbnail, kThumbnail));
+    const ImVec2 zoneStart = ImGui::GetItemRectMin();
     const ImVec2 zoneEnd = ImGui::GetItemRectMax();
-    kernelDropZone_ = {zoneStart.x, zoneStart.y, zoneEnd.x, zoneEnd.y};
+    kernelDropZone_ = {zoneStart.x, zoneStart.y, zoneEnd.x, zoneEnd.y}; // window coordinates
+    ImGui::SameLine();
+    ImGui::TextWrapped("Kernel: %s\n(drop a kernel file on this picture, or drop with Shift)",
+                       kernelName_.c_str());
     ImGui::InputText("path", typedPath_.data(), typedPath_.size());
     if (ImGui::Button("Load as image")) {
         loadImage(typedPath_.data());
