@@ -1,5 +1,6 @@
 // fftbloom's command line: declares the subcommands, runs the one asked for, and turns any
 // error into one line on stderr and a non-zero exit status.
+#include "app/commands/kernel_command.hpp"
 #include "app/commands/render_command.hpp"
 #include "app/commands/self_check.hpp"
 #include "app/commands/view_command.hpp"
@@ -29,6 +30,8 @@ int run(int argc, char** argv) {
 
     fftbloom::RenderOptions render;
     auto* renderCommand = fftbloom::addRenderCommand(app, render);
+    fftbloom::KernelOptions kernel;
+    auto* kernelCommand = fftbloom::addKernelCommand(app, kernel);
     fftbloom::ViewerOptions view;
     auto* viewCommand = fftbloom::addViewCommand(app, view);
 
@@ -45,6 +48,9 @@ int run(int argc, char** argv) {
     }
     if (renderCommand->parsed()) {
         return fftbloom::runRender(render);
+    }
+    if (kernelCommand->parsed()) {
+        return fftbloom::runKernel(kernel);
     }
     if (selfCheckCommand->parsed()) {
         return fftbloom::runSelfCheck(selfCheck);

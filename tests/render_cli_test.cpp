@@ -139,6 +139,28 @@ TEST_F(RenderCommand, AFailedRenderLeavesAnExistingOutputAlone) {
     EXPECT_EQ(slurp(path("out.exr")), "previous work");
 }
 
+// `fftbloom kernel` writes a normalised kernel that `render` then uses; bad settings fail.
+TEST_F(RenderCommand, TheKernelCommandWritesAKernelRenderCanUse) {
+    const std::string kernel = path("glare.exr");
+    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " kernel --out " + kernel +
+                                " --size 64 --blades 5 --dust 3 > " + path("k.txt") + " 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("k.txt"));
+    const Image generated = readImage(kernel);
+    EXPECT_EQ(generated.width, 64u);
+    EXPECT_NEAR(kernelLuminance(generated), 1.0, 1e-4);
+    const CommandResult good = render("--image " + path("image.pfm") + " --kernel " + kernel +
+                                      " --out " + path("out.exr") + " --kernel-size 64 --raw");
+    EXPECT_EQ(good.exitCode, 0) << good.err;
+
+    for (const char* bad : {" --blades 2", " --size 100", " --airy-radius 0.5"}) {
+        const std::string failing = std::string(FFTBLOOM_EXECUTABLE) + " kernel --out " +
+                                    path("bad.exr") + bad + " > " + path("k.txt") + " 2>&1";
+        EXPECT_EQ(WEXITSTATUS(std::system(failing.c_str())), 1) << bad;
+        EXPECT_EQ(slurp(path("k.txt")).rfind("fftbloom: error: ", 0), 0u) << slurp(path("k.txt"));
+        EXPECT_FALSE(std::filesystem::exists(path("bad.exr")));
+    }
+}
+
 TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
     const CommandResult run = render("--image " + path("image.pfm"));
     EXPECT_NE(run.exitCode, 0);

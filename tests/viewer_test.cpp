@@ -101,6 +101,8 @@ TEST_F(Viewer, StartsOnTheDefaultPhotographAndShowsIt) {
     expectCleanRun(run);
     EXPECT_NE(run.report.at("image").find("GoldenGate.exr"), std::string::npos);
     EXPECT_EQ(run.report.at("image_size"), "1262x860");
+    EXPECT_EQ(run.report.at("kernel").rfind("generated: 256px, 6 blades", 0), 0u)
+        << "the default kernel comes from the generator";
     const Image shot = readImage(path("default.png"));
     ASSERT_EQ(shot.width, 1280u);
     ASSERT_EQ(shot.height, 800u);

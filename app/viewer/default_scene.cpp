@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <numbers>
 
 namespace fftbloom {
 
@@ -20,35 +19,6 @@ std::string defaultImagePath() {
         }
     }
     return "";
-}
-
-Image generatedGlareKernel(std::uint32_t size) {
-    Image kernel(size, size);
-    const double centre = size / 2;
-    const double scale = size / 256.0;
-    const double channelScale[3] = {1.15, 1.0, 0.85}; // longer wavelengths spread further
-    for (std::uint32_t c = 0; c < 3; ++c) {
-        const double s = scale * channelScale[c];
-        for (std::uint32_t y = 0; y < size; ++y) {
-            for (std::uint32_t x = 0; x < size; ++x) {
-                const double dx = (x - centre) / s;
-                const double dy = (y - centre) / s;
-                const double r = std::hypot(dx, dy);
-                double value = 1e4 * std::exp(-r * r / 1.5);       // the core
-                value += 30.0 / std::pow(1.0 + r * r / 16.0, 1.5); // the halo
-                for (int spike = 0; spike < 6; ++spike) {
-                    const double angle = spike * std::numbers::pi / 3.0 + 0.2;
-                    const double along = dx * std::cos(angle) + dy * std::sin(angle);
-                    const double across = -dx * std::sin(angle) + dy * std::cos(angle);
-                    if (along > 0) {
-                        value += 40.0 * std::exp(-across * across / 0.8) / (1.0 + along / 4.0);
-                    }
-                }
-                kernel.at(c, x, y) = static_cast<float>(value);
-            }
-        }
-    }
-    return kernel;
 }
 
 Image generatedHdrScene(std::uint32_t width, std::uint32_t height) {

@@ -1,7 +1,6 @@
-// What the viewer shows when it is given nothing: the Golden Gate photograph from assets/, and
-// a generated glare kernel (a chromatic core, halo and six diffraction spikes) until the
-// physically based kernel generator exists. If the photograph is missing, a generated HDR
-// scene stands in, and the viewer says why.
+// What the viewer shows when it is given no image: the Golden Gate photograph from assets/.
+// If the photograph is missing, a generated HDR scene stands in, and the viewer says why.
+// (The default kernel comes from the kernel generator, app/kernel/glare_kernel.)
 #pragma once
 
 #include "app/image/image.hpp"
@@ -14,7 +13,6 @@ namespace fftbloom {
 // when that is set), or "" if it cannot be found.
 std::string defaultImagePath();
 
-Image generatedGlareKernel(std::uint32_t size);
 Image generatedHdrScene(std::uint32_t width, std::uint32_t height);
 
 } // namespace fftbloom

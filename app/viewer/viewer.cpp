@@ -16,8 +16,6 @@
 namespace fftbloom {
 namespace {
 
-constexpr std::uint32_t kDefaultKernelSource = 512; // the generated kernel's own resolution
-
 vk::ContextOptions contextOptionsFor(const ViewerOptions& options, const Window& window) {
     vk::ContextOptions contextOptions;
     contextOptions.deviceIndex = options.convolution.deviceIndex;
@@ -133,7 +131,7 @@ void Viewer::loadInitialAssets() {
         throw Error(lastError_); // at start-up there is nothing to keep
     }
     if (options_.kernelPath.empty()) {
-        useKernel(generatedGlareKernel(kDefaultKernelSource), "(generated glare)");
+        useGeneratedKernel();
     } else if (!loadKernel(options_.kernelPath)) {
         throw Error(lastError_);
     }
@@ -177,6 +175,17 @@ void Viewer::useKernel(const Image& kernel, const std::string& name) {
     needsRebuild_ = true;
 }
 
+// The generator's kernel at the current kernel size; each setting is computed once per run.
+void Viewer::useGeneratedKernel() {
+    generator_.size = settings_.kernelSize;
+    const std::string key = describe(generator_);
+    auto found = generated_.find(key);
+    if (found == generated_.end()) {
+        found = generated_.emplace(key, generateGlareKernel(generator_)).first;
+    }
+    useKernel(found->second, "generated: " + key);
+}
+
 void Viewer::handleDrop(const std::string& path, bool onKernel) {
     if (onKernel) {
         loadKernel(path);
@@ -186,8 +195,12 @@ void Viewer::handleDrop(const std::string& path, bool onKernel) {
 }
 
 void Viewer::applyToEngines() {
-    if (kernel_.width != settings_.kernelSize) {
-        kernel_ = normalizeKernel(fitKernel(rawKernel_, settings_.kernelSize), kernelName_);
+    if (kernel_.width != settings_.kernelSize) { // a generated kernel is made anew at size K
+        if (kernelName_.rfind("generated: ", 0) == 0) {
+            useGeneratedKernel();
+        } else {
+            kernel_ = normalizeKernel(fitKernel(rawKernel_, settings_.kernelSize), kernelName_);
+        }
     }
     engine_->setKernel(kernel_);
     engine_->prepare(image_.width, image_.height, settings_);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "app/bloom/bloom_engine.hpp"
+#include "app/kernel/glare_kernel.hpp"
 #include "app/viewer/display_pass.hpp"
 #include "app/viewer/gpu_timing.hpp"
 #include "app/viewer/imgui_layer.hpp"
@@ -16,6 +17,7 @@
 #include "app/viewer/window.hpp"
 
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +66,8 @@ class Viewer {
     void drawUi();
     void drawControls();
     void drawInfo();
+    void drawKernelGenerator();
+    void useGeneratedKernel();
     void drawOverlay();
     void drawHelp();
     bool renderFrame(); // false when the swapchain had to be rebuilt and nothing was drawn
@@ -119,6 +123,9 @@ class Viewer {
     std::string lastError_;
     std::string note_;
     std::array<char, 1024> typedPath_{};
+    GlareSettings generator_;                  // the kernel generator panel's settings
+    std::map<std::string, Image> generated_;   // kernels made so far, by their settings
+    std::array<char, 1024> savePath_{};
     std::array<float, 4> kernelDropZone_{}; // x0, y0, x1, y1 of the kernel thumbnail: a drop target
     std::optional<std::string> pendingScreenshot_;
     vk::Buffer screenshotBuffer_;

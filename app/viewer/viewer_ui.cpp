@@ -1,5 +1,7 @@
 // The viewer's Dear ImGui panels (controls, info, timing overlay, help), keys, and pan/zoom.
+#include "app/image/image_io.hpp"
 #include "app/viewer/viewer.hpp"
+#include "gpu_fft/vulkan/error.hpp"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
@@ -189,8 +191,61 @@ void Viewer::drawControls() {
     }
     ImGui::SameLine();
     ImGui::TextDisabled("zoom %.2fx, F1 help", static_cast<double>(zoom_));
+    drawKernelGenerator();
     drawInfo();
     ImGui::End();
+}
+
+void Viewer::drawKernelGenerator() {
+    if (!ImGui::CollapsingHeader("Kernel generator")) {
+        return;
+    }
+    ApertureSettings& aperture = generator_.aperture;
+    bool changed = false;
+    int blades = static_cast<int>(aperture.blades);
+    if (ImGui::SliderInt("blades (0: circle)", &blades, 0, 12)) {
+        aperture.blades = blades == 1 || blades == 2 ? 0u : static_cast<std::uint32_t>(blades);
+        changed = true;
+    }
+    float rotation = static_cast<float>(aperture.rotationDegrees);
+    float roundness = static_cast<float>(aperture.roundness);
+    float obstruction = static_cast<float>(aperture.obstruction);
+    float airy = static_cast<float>(generator_.airyRadius);
+    changed |= ImGui::SliderFloat("rotation", &rotation, 0.0f, 360.0f);
+    changed |= ImGui::SliderFloat("roundness", &roundness, 0.0f, 1.0f);
+    changed |= ImGui::SliderFloat("obstruction", &obstruction, 0.0f, 0.8f);
+    changed |= ImGui::SliderFloat("Airy radius (px)", &airy, 1.5f, 16.0f);
+    int dust = static_cast<int>(aperture.dust);
+    int scratches = static_cast<int>(aperture.scratches);
+    int wavelengths = static_cast<int>(generator_.wavelengths);
+    changed |= ImGui::SliderInt("dust", &dust, 0, 40);
+    changed |= ImGui::SliderInt("scratches", &scratches, 0, 10);
+    changed |= ImGui::SliderInt("wavelengths", &wavelengths, 1, 32);
+    if (changed) { // the sliders' values, then a new kernel (cached per setting)
+        aperture.rotationDegrees = rotation;
+        aperture.roundness = roundness;
+        aperture.obstruction = obstruction;
+        generator_.airyRadius = airy;
+        aperture.dust = static_cast<std::uint32_t>(dust);
+        aperture.scratches = static_cast<std::uint32_t>(scratches);
+        generator_.wavelengths = static_cast<std::uint32_t>(wavelengths);
+        try {
+            useGeneratedKernel();
+            lastError_.clear();
+        } catch (const Error& error) {
+            lastError_ = error.what();
+        }
+    }
+    ImGui::InputText("save as", savePath_.data(), savePath_.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Save kernel")) {
+        try {
+            writeImage(savePath_.data(), kernel_);
+            note_ = std::string("saved the kernel to ") + savePath_.data();
+        } catch (const Error& error) {
+            lastError_ = error.what();
+        }
+    }
 }
 
 void Viewer::drawInfo() {
