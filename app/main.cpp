@@ -1,5 +1,6 @@
 // fftbloom's command line: declares the subcommands, runs the one asked for, and turns any
 // error into one line on stderr and a non-zero exit status.
+#include "app/commands/bench_command.hpp"
 #include "app/commands/kernel_command.hpp"
 #include "app/commands/render_command.hpp"
 #include "app/commands/self_check.hpp"
@@ -30,6 +31,8 @@ int run(int argc, char** argv) {
 
     fftbloom::RenderOptions render;
     auto* renderCommand = fftbloom::addRenderCommand(app, render);
+    fftbloom::BenchOptions bench;
+    auto* benchCommand = fftbloom::addBenchCommand(app, bench);
     fftbloom::KernelOptions kernel;
     auto* kernelCommand = fftbloom::addKernelCommand(app, kernel);
     fftbloom::ViewerOptions view;
@@ -48,6 +51,9 @@ int run(int argc, char** argv) {
     }
     if (renderCommand->parsed()) {
         return fftbloom::runRender(render);
+    }
+    if (benchCommand->parsed()) {
+        return fftbloom::runBench(bench);
     }
     if (kernelCommand->parsed()) {
         return fftbloom::runKernel(kernel);

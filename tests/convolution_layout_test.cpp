@@ -1,4 +1,5 @@
 // The padded grid and buffer sizes of the 2D convolution (design.md §2.4 and §3).
+#include "app/bench/bench.hpp"
 #include "gpu_fft/fft/convolution_layout.hpp"
 
 #include <gtest/gtest.h>
@@ -50,6 +51,20 @@ TEST(ConvolutionLayout, CheaperAxisIsTheOneWithFewerButterflies) {
     // FFTs of 4096, each forward and inverse.
     const auto wide = makeConvolutionLayout(4000, 100, 64, Axis::Y);
     EXPECT_EQ(wide.butterflyWork(), 2 * (2000ull * 128 * 8 + 128ull * 2048 * 12));
+}
+
+// The bench's memory floor, by hand for 1280 x 720, K = 256, y first (padded 2048 x 1024):
+// planes 3 x 1280 x 720 floats; half spectra 3 x 1280 x 512 complex; kernel spectrum
+// 3 x 513 x 2048 complex.
+TEST(BenchFloor, CountsWhatEachPassMustReadAndWrite) {
+    const auto layout = makeConvolutionLayout(1280, 720, 256, Axis::Y);
+    const double planes = 3.0 * 1280 * 720 * 4;
+    const double spectra = 3.0 * 1280 * 512 * 8;
+    const double kernel = 3.0 * 513 * 2048 * 8;
+    const auto bytes = fftbloom::passBytesFloor(layout);
+    EXPECT_DOUBLE_EQ(bytes[0], planes + spectra);
+    EXPECT_DOUBLE_EQ(bytes[1], 2 * spectra + kernel);
+    EXPECT_DOUBLE_EQ(bytes[2], spectra + planes);
 }
 
 } // namespace

@@ -161,6 +161,22 @@ TEST_F(RenderCommand, TheKernelCommandWritesAKernelRenderCanUse) {
     }
 }
 
+// `fftbloom bench` on a small image: both axis orders timed, every figure in the JSON.
+TEST_F(RenderCommand, TheBenchCommandTimesBothOrdersAndWritesJson) {
+    const std::string json = path("bench.json");
+    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
+                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
+                                " --kernel-size 16 --iterations 3 --warmup 1 --copy-mib 4 --json " +
+                                json + " > " + path("bench.txt") + " 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+    const std::string text = slurp(json);
+    EXPECT_NE(text.find("\"first_axis\": \"y\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"first_axis\": \"x\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"copy_bandwidth_bytes_per_s\""), std::string::npos);
+    EXPECT_NE(text.find("\"time_over_floor\""), std::string::npos);
+    EXPECT_NE(text.find("\"padded\": [64, 64]"), std::string::npos) << text; // 37+15, 22+15
+}
+
 TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
     const CommandResult run = render("--image " + path("image.pfm"));
     EXPECT_NE(run.exitCode, 0);

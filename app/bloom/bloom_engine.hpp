@@ -51,6 +51,7 @@ class BloomEngine {
     Image convolve(const Image& image, const ConvolutionSettings& settings);
 
     const gpu_fft::ConvolutionLayout& layout() const { return layout_; }
+    const vk::Context& context() const { return context_; }
     const gpu_fft::FftShape& firstShape() const { return firstShape_; }
     const gpu_fft::FftShape& secondShape() const { return secondShape_; }
     bool isPrepared() const { return prepared_; }

@@ -1,0 +1,104 @@
+#include "app/bench/bench.hpp"
+
+#include "app/bloom/bloom_passes.hpp"
+#include "app/bloom/pipeline_cache.hpp"
+#include "gpu_fft/vulkan/barriers.hpp"
+#include "gpu_fft/vulkan/error.hpp"
+
+#include <algorithm>
+
+namespace fftbloom {
+namespace {
+
+BenchTiming summarize(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    return {samples[samples.size() / 2], samples.front()};
+}
+
+} // namespace
+
+std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout) {
+    constexpr double kChannels = 3;
+    const double planes = kChannels * layout.imageWidth * layout.imageHeight * 4; // floats
+    const double spectrum = kChannels * static_cast<double>(layout.spectrumElements()) * 8;
+    const double kernel = kChannels * (layout.firstAxisLength() / 2 + 1) *
+                          static_cast<double>(layout.secondAxisLength()) * 8;
+    return {planes + spectrum,     // pass 1: image in, half spectra out
+            2 * spectrum + kernel, // pass 2: spectra in and out, kernel spectrum in
+            spectrum + planes};    // pass 3: spectra in, bloom out
+}
+
+BenchResult benchConvolution(BloomEngine& engine, const Image& image,
+                             const ConvolutionSettings& settings, std::uint32_t iterations,
+                             std::uint32_t warmup) {
+    engine.prepare(image.width, image.height, settings);
+    engine.uploadImage(image);
+    const vk::Context& context = engine.context();
+    const std::uint32_t runs = iterations + warmup;
+    const std::uint32_t perRun = kPassCount + 1; // the passes, then the whole frame
+    const vk::TimestampQueries queries(context, runs * perRun);
+    context.runOnce([&](VkCommandBuffer commandBuffer) {
+        queries.reset(commandBuffer);
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        for (std::uint32_t run = 0; run < runs; ++run) {
+            queries.begin(commandBuffer, run * perRun + kPassCount);
+            engine.recordConvolution(commandBuffer, &queries, run * perRun);
+            queries.end(commandBuffer, run * perRun + kPassCount);
+            vk::computeToComputeBarrier(commandBuffer); // the next run overwrites this one's
+        }
+    });
+    const auto milliseconds = queries.readMilliseconds();
+    BenchResult result;
+    result.width = image.width;
+    result.height = image.height;
+    result.settings = settings;
+    result.layout = engine.layout();
+    result.passBytes = passBytesFloor(result.layout);
+    for (std::uint32_t slot = 0; slot < perRun; ++slot) {
+        std::vector<double> samples;
+        for (std::uint32_t run = warmup; run < runs; ++run) {
+            const auto& value = milliseconds[run * perRun + slot];
+            if (!value) {
+                throw Error("a timestamp was not written");
+            }
+            samples.push_back(*value);
+        }
+        (slot < kPassCount ? result.passes[slot] : result.frame) = summarize(samples);
+    }
+    return result;
+}
+
+double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& compiler,
+                            VkDeviceSize bytes, std::uint32_t repeats) {
+    PipelineCache pipelines(context, compiler);
+    const auto& copy = pipelines.plain("bench/copy.comp", 2, 0);
+    const vk::Buffer source(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                            vk::MemoryUse::DeviceLocal, "copy source");
+    const vk::Buffer destination(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                 vk::MemoryUse::DeviceLocal, "copy destination");
+    const vk::TimestampQueries queries(context, repeats);
+    const VkDeviceSize groups = bytes / 16 / 256;
+    const auto groupsX = static_cast<std::uint32_t>(std::min<VkDeviceSize>(groups, 65535));
+    const auto groupsY = static_cast<std::uint32_t>((groups + groupsX - 1) / groupsX);
+    context.runOnce([&](VkCommandBuffer commandBuffer) {
+        vkCmdFillBuffer(commandBuffer, source.handle(), 0, VK_WHOLE_SIZE, 0x3f800000u);
+        queries.reset(commandBuffer);
+        vk::transferToComputeBarrier(commandBuffer);
+        for (std::uint32_t i = 0; i < repeats; ++i) {
+            queries.begin(commandBuffer, i);
+            copy.bind(commandBuffer, {&source, &destination});
+            vkCmdDispatch(commandBuffer, groupsX, groupsY, 1);
+            queries.end(commandBuffer, i);
+            vk::computeToComputeBarrier(commandBuffer);
+        }
+    });
+    double best = 1e300;
+    for (const auto& value : queries.readMilliseconds()) {
+        if (value) {
+            best = std::min(best, *value);
+        }
+    }
+    return 2.0 * static_cast<double>(bytes) / (best * 1e-3);
+}
+
+} // namespace fftbloom

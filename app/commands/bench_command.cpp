@@ -1,0 +1,170 @@
+#include "app/commands/bench_command.hpp"
+
+#include "app/bench/bench.hpp"
+#include "app/bloom/kernel_prep.hpp"
+#include "app/image/image_io.hpp"
+#include "app/kernel/glare_kernel.hpp"
+#include "app/viewer/default_scene.hpp"
+#include "gpu_fft/vulkan/error.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fftbloom {
+namespace {
+
+struct Case {
+    std::uint32_t width;
+    std::uint32_t height;
+    std::uint32_t kernelSize;
+};
+
+// The matrix of issue 5: the sizes the reference and VkFFT figures are quoted for.
+const Case kPreset[] = {{1280, 720, 256}, {1280, 720, 512}, {1920, 1080, 256}, {3840, 2160, 512}};
+
+Image kernelFor(const BenchOptions& options, std::uint32_t kernelSize) {
+    if (!options.kernelPath.empty()) {
+        return normalizeKernel(fitKernel(readImage(options.kernelPath), kernelSize),
+                               options.kernelPath);
+    }
+    GlareSettings glare;
+    glare.size = kernelSize;
+    return generateGlareKernel(glare);
+}
+
+void printRow(const BenchResult& result, double bandwidth) {
+    const double floorMs =
+        (result.passBytes[0] + result.passBytes[1] + result.passBytes[2]) / bandwidth * 1e3;
+    std::printf("%5ux%-5u %5u  %s   %8.3f %8.3f %8.3f   %8.3f (%8.3f)   %8.3f   %6.2f\n",
+                result.width, result.height, result.settings.kernelSize,
+                result.layout.firstAxis == gpu_fft::Axis::Y ? "y" : "x", result.passes[0].medianMs,
+                result.passes[1].medianMs, result.passes[2].medianMs, result.frame.medianMs,
+                result.frame.minMs, floorMs, result.frame.medianMs / floorMs);
+    std::fflush(stdout);
+}
+
+std::string toJson(const std::vector<BenchResult>& results, const std::string& device,
+                   double bandwidth, const BenchOptions& options) {
+    std::ostringstream json;
+    json.precision(6);
+    json << "{\n  \"device\": \"" << device
+         << "\",\n  \"copy_bandwidth_bytes_per_s\": " << bandwidth
+         << ",\n  \"iterations\": " << options.iterations << ",\n  \"warmup\": " << options.warmup
+         << ",\n  \"results\": [\n";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const BenchResult& r = results[i];
+        double bytes = 0;
+        json << "    {\"width\": " << r.width << ", \"height\": " << r.height
+             << ", \"kernel_size\": " << r.settings.kernelSize << ", \"first_axis\": \""
+             << (r.layout.firstAxis == gpu_fft::Axis::Y ? "y" : "x") << "\", \"padding\": \""
+             << nameOf(r.settings.padding) << "\", \"spectrum\": \"" << nameOf(r.settings.spectrum)
+             << "\", \"precision\": \"fp32\", \"padded\": [" << r.layout.paddedWidth << ", "
+             << r.layout.paddedHeight << "], \"passes\": [";
+        for (std::size_t p = 0; p < kPassCount; ++p) {
+            bytes += r.passBytes[p];
+            json << (p ? ", " : "") << "{\"median_ms\": " << r.passes[p].medianMs
+                 << ", \"min_ms\": " << r.passes[p].minMs << ", \"bytes\": " << r.passBytes[p]
+                 << ", \"time_over_floor\": "
+                 << r.passes[p].medianMs / (r.passBytes[p] / bandwidth * 1e3) << "}";
+        }
+        json << "], \"frame\": {\"median_ms\": " << r.frame.medianMs
+             << ", \"min_ms\": " << r.frame.minMs << ", \"bytes\": " << bytes
+             << ", \"time_over_floor\": " << r.frame.medianMs / (bytes / bandwidth * 1e3) << "}}"
+             << (i + 1 < results.size() ? "," : "") << "\n";
+    }
+    json << "  ]\n}\n";
+    return json.str();
+}
+
+void writeTextAtomically(const std::string& path, const std::string& text) {
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream file(temporary);
+        file << text;
+        if (!file.flush()) {
+            std::filesystem::remove(temporary);
+            throw Error("cannot write " + path);
+        }
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+} // namespace
+
+CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options) {
+    CLI::App* command = app.add_subcommand(
+        "bench", "Time the bloom per pass on this GPU against its measured copy bandwidth");
+    command->add_option("--image", options.imagePath, "Image to convolve (or use --preset)");
+    command->add_option("--kernel", options.kernelPath, "Kernel (default: the generated glare)");
+    addConvolutionOptions(*command, options.convolution);
+    command->add_option("--iterations", options.iterations, "Timed runs per configuration")
+        ->capture_default_str();
+    command->add_option("--warmup", options.warmup, "Untimed runs first")->capture_default_str();
+    command->add_option("--json", options.jsonPath, "Write every figure as JSON");
+    command->add_flag("--preset", options.preset,
+                      "The matrix 1280x720 K=256 and 512, 1920x1080 K=256, 3840x2160 K=512, both "
+                      "axis orders (generated images)");
+    command->add_option("--copy-mib", options.copyMebibytes, "Size of the bandwidth copy")
+        ->capture_default_str();
+    command->footer("Times are GPU timestamps: median (and minimum) of --iterations runs. "
+                    "floor = the bytes each pass must read and write / the copy bandwidth.");
+    return command;
+}
+
+int runBench(const BenchOptions& options) {
+    if (!options.preset && options.imagePath.empty()) {
+        throw Error("bench needs --image F or --preset");
+    }
+    if (options.iterations == 0) {
+        throw Error("--iterations must be at least 1");
+    }
+    const ConvolutionSettings base = options.convolution.settings();
+    vk::ContextOptions contextOptions;
+    contextOptions.deviceIndex = options.convolution.deviceIndex;
+    contextOptions.validation = false; // the layer would be timed too
+    const vk::Context context(contextOptions);
+    vk::ShaderCompiler compiler;
+    const double bandwidth =
+        measureCopyBandwidth(context, compiler, VkDeviceSize{options.copyMebibytes} << 20, 10);
+    std::printf("%s: compute copy %.3f TB/s (read + written)\n", context.info().name.c_str(),
+                bandwidth * 1e-12);
+    std::printf("   image      K  order  pass 1   pass 2   pass 3 ms   frame ms (min)     "
+                "floor ms   frame/floor\n");
+
+    std::vector<Case> cases;
+    Image given;
+    if (options.preset) {
+        cases.assign(std::begin(kPreset), std::end(kPreset));
+    } else {
+        given = readImage(options.imagePath);
+        replaceNonFinitePixels(given);
+        cases.push_back({given.width, given.height, base.kernelSize});
+    }
+    std::vector<BenchResult> results;
+    for (const Case& c : cases) {
+        const Image image = options.preset ? generatedHdrScene(c.width, c.height) : given;
+        BloomEngine engine(context, compiler);
+        engine.setKernel(kernelFor(options, c.kernelSize));
+        std::vector<AxisOrder> orders{base.axisOrder};
+        if (options.preset || base.axisOrder == AxisOrder::Auto) {
+            orders = {AxisOrder::YFirst, AxisOrder::XFirst};
+        }
+        for (AxisOrder order : orders) {
+            ConvolutionSettings settings = base;
+            settings.kernelSize = c.kernelSize;
+            settings.axisOrder = order;
+            results.push_back(
+                benchConvolution(engine, image, settings, options.iterations, options.warmup));
+            printRow(results.back(), bandwidth);
+        }
+    }
+    if (!options.jsonPath.empty()) {
+        writeTextAtomically(options.jsonPath,
+                            toJson(results, context.info().name, bandwidth, options));
+    }
+    return 0;
+}
+
+} // namespace fftbloom
