@@ -36,6 +36,23 @@ bool comboEnum(const char* label, Enum& value, const char* const* names, int cou
     return changed;
 }
 
+// ImGui's sliders take float and int; the generator's settings are double and unsigned.
+bool sliderDouble(const char* label, double& value, float low, float high) {
+    float shown = static_cast<float>(value);
+    const bool changed = ImGui::SliderFloat(label, &shown, low, high);
+    if (changed) { // untouched values keep their full precision
+        value = shown;
+    }
+    return changed;
+}
+
+bool sliderUnsigned(const char* label, std::uint32_t& value, int low, int high) {
+    int shown = static_cast<int>(value);
+    const bool changed = ImGui::SliderInt(label, &shown, low, high);
+    value = static_cast<std::uint32_t>(shown);
+    return changed;
+}
+
 void timingRow(const char* label, const std::optional<PassTimes>& times) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -207,28 +224,14 @@ void Viewer::drawKernelGenerator() {
         aperture.blades = blades == 1 || blades == 2 ? 0u : static_cast<std::uint32_t>(blades);
         changed = true;
     }
-    float rotation = static_cast<float>(aperture.rotationDegrees);
-    float roundness = static_cast<float>(aperture.roundness);
-    float obstruction = static_cast<float>(aperture.obstruction);
-    float airy = static_cast<float>(generator_.airyRadius);
-    changed |= ImGui::SliderFloat("rotation", &rotation, 0.0f, 360.0f);
-    changed |= ImGui::SliderFloat("roundness", &roundness, 0.0f, 1.0f);
-    changed |= ImGui::SliderFloat("obstruction", &obstruction, 0.0f, 0.8f);
-    changed |= ImGui::SliderFloat("Airy radius (px)", &airy, 1.5f, 16.0f);
-    int dust = static_cast<int>(aperture.dust);
-    int scratches = static_cast<int>(aperture.scratches);
-    int wavelengths = static_cast<int>(generator_.wavelengths);
-    changed |= ImGui::SliderInt("dust", &dust, 0, 40);
-    changed |= ImGui::SliderInt("scratches", &scratches, 0, 10);
-    changed |= ImGui::SliderInt("wavelengths", &wavelengths, 1, 32);
-    if (changed) { // the sliders' values, then a new kernel (cached per setting)
-        aperture.rotationDegrees = rotation;
-        aperture.roundness = roundness;
-        aperture.obstruction = obstruction;
-        generator_.airyRadius = airy;
-        aperture.dust = static_cast<std::uint32_t>(dust);
-        aperture.scratches = static_cast<std::uint32_t>(scratches);
-        generator_.wavelengths = static_cast<std::uint32_t>(wavelengths);
+    changed |= sliderDouble("rotation", aperture.rotationDegrees, 0.0f, 360.0f);
+    changed |= sliderDouble("roundness", aperture.roundness, 0.0f, 1.0f);
+    changed |= sliderDouble("obstruction", aperture.obstruction, 0.0f, 0.8f);
+    changed |= sliderDouble("Airy radius (px)", generator_.airyRadius, 1.5f, 16.0f);
+    changed |= sliderUnsigned("dust", aperture.dust, 0, 40);
+    changed |= sliderUnsigned("scratches", aperture.scratches, 0, 10);
+    changed |= sliderUnsigned("wavelengths", generator_.wavelengths, 1, 32);
+    if (changed) { // a new kernel (cached per setting)
         try {
             useGeneratedKernel();
             lastError_.clear();
