@@ -72,10 +72,8 @@ double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& comp
                             VkDeviceSize bytes, std::uint32_t repeats) {
     PipelineCache pipelines(context, compiler);
     const auto& copy = pipelines.plain("bench/copy.comp", 2, 0);
-    const vk::Buffer source(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                            vk::MemoryUse::DeviceLocal, "copy source");
-    const vk::Buffer destination(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                 vk::MemoryUse::DeviceLocal, "copy destination");
+    const vk::Buffer source = vk::deviceStorageBuffer(context, bytes, "copy source");
+    const vk::Buffer destination = vk::deviceStorageBuffer(context, bytes, "copy destination");
     const vk::TimestampQueries queries(context, repeats);
     const VkDeviceSize groups = bytes / 16 / 256;
     const auto groupsX = static_cast<std::uint32_t>(std::min<VkDeviceSize>(groups, 65535));

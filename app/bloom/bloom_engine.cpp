@@ -9,11 +9,6 @@
 namespace fftbloom {
 namespace {
 
-vk::Buffer storageBuffer(const vk::Context& context, VkDeviceSize bytes, const char* name) {
-    return vk::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                      vk::MemoryUse::DeviceLocal, name);
-}
-
 void checkPaddedSize(const gpu_fft::ConvolutionLayout& layout, std::uint32_t kernelSize) {
     if (layout.paddedWidth > kMaxPaddedSide || layout.paddedHeight > kMaxPaddedSide) {
         throw Error("a " + std::to_string(layout.imageWidth) + "x" +
@@ -71,11 +66,12 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
                                imagePlanes_.size() != 0;
     if (!sameImageSize) {
         const VkDeviceSize planeBytes = VkDeviceSize{Image::kChannels} * width * height * 4;
-        imagePlanes_ = storageBuffer(context_, planeBytes, "image planes");
-        resultPlanes_ = storageBuffer(context_, planeBytes, "bloom planes");
+        imagePlanes_ = vk::deviceStorageBuffer(context_, planeBytes, "image planes");
+        resultPlanes_ = vk::deviceStorageBuffer(context_, planeBytes, "bloom planes");
     }
     if (spectrum_.size() != spectrumBufferBytes(params_)) {
-        spectrum_ = storageBuffer(context_, spectrumBufferBytes(params_), "half spectrum");
+        spectrum_ =
+            vk::deviceStorageBuffer(context_, spectrumBufferBytes(params_), "half spectrum");
     }
     kernelSpectrum_ = &kernel_.forLayout(layout, settings.spectrum);
     layout_ = layout;

@@ -10,11 +10,6 @@ namespace {
 constexpr const char* kTentResample = "bloom/tent_resample.comp";
 constexpr std::uint32_t kResampleGroup = 64; // local_size_x of tent_resample.comp
 
-vk::Buffer storageBuffer(const vk::Context& context, VkDeviceSize bytes, const char* name) {
-    return vk::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                      vk::MemoryUse::DeviceLocal, name);
-}
-
 std::string layoutKey(const gpu_fft::ConvolutionLayout& layout, SpectrumMode mode) {
     return std::to_string(layout.paddedWidth) + "x" + std::to_string(layout.paddedHeight) +
            (layout.firstAxis == gpu_fft::Axis::Y ? " y " : " x ") + nameOf(mode);
@@ -28,8 +23,8 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
         throw Error("KernelSpectrum::setKernel needs a square kernel; fit it first");
     }
     const vk::Context& context = pipelines_.context();
-    vk::Buffer planes =
-        storageBuffer(context, normalizedKernel.pixels.size() * sizeof(float), "kernel planes");
+    vk::Buffer planes = vk::deviceStorageBuffer(
+        context, normalizedKernel.pixels.size() * sizeof(float), "kernel planes");
     vk::uploadToBuffer(context, planes, std::as_bytes(std::span(normalizedKernel.pixels)));
     planes_ = std::move(planes);
     kernelSize_ = normalizedKernel.width;
@@ -51,10 +46,10 @@ const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& la
         return padded_;
     }
     paddedKey_.clear(); // stays clear if the computation below throws
-    padded_ =
-        storageBuffer(pipelines_.context(),
-                      kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
-                      "kernel spectrum (padded grid)");
+    padded_ = vk::deviceStorageBuffer(
+        pipelines_.context(),
+        kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
+        "kernel spectrum (padded grid)");
     if (mode == SpectrumMode::Exact) {
         computeExact(layout);
     } else {
@@ -74,9 +69,9 @@ void KernelSpectrum::computeTentSource() {
     const auto shape = shapeFor(kernelSize_);
     const vk::Context& context = pipelines_.context();
     const vk::Buffer scratch =
-        storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
-    tentSource_ = storageBuffer(context, kernelSpectrumBytes(kernelSize_, kernelSize_),
-                                "kernel spectrum K x K");
+        vk::deviceStorageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+    tentSource_ = vk::deviceStorageBuffer(context, kernelSpectrumBytes(kernelSize_, kernelSize_),
+                                          "kernel spectrum K x K");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
         recordFirstAxisForward(commandBuffer, pipelines_, shape, params, planes_, scratch);
@@ -90,7 +85,7 @@ void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
     const auto params = kernelPassParams(kernelSize_, layout.firstAxis, layout.firstAxisLength());
     const vk::Context& context = pipelines_.context();
     const vk::Buffer scratch =
-        storageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
+        vk::deviceStorageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
         recordFirstAxisForward(commandBuffer, pipelines_, shapeFor(layout.firstAxisLength()),

@@ -1,5 +1,6 @@
 #include "app/viewer/display_pass.hpp"
 
+#include "gpu_fft/vulkan/compute_pipeline.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 
 #include <array>
@@ -8,15 +9,6 @@ namespace fftbloom {
 namespace {
 
 constexpr std::uint32_t kBufferCount = 3;
-
-vk::ShaderModuleHandle createModule(VkDevice device, const vk::Spirv& spirv) {
-    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = spirv.size() * sizeof(std::uint32_t);
-    info.pCode = spirv.data();
-    VkShaderModule module = VK_NULL_HANDLE;
-    VK_CHECK(vkCreateShaderModule(device, &info, nullptr, &module));
-    return vk::ShaderModuleHandle(device, module);
-}
 
 } // namespace
 
@@ -49,9 +41,9 @@ DisplayPass::DisplayPass(const vk::Context& context, vk::ShaderCompiler& compile
     layout_ = vk::PipelineLayoutHandle(device, pipelineLayout);
 
     const auto vertex =
-        createModule(device, *compiler.compile("display/fullscreen.vert",
-                                               vk::ShaderCompiler::Stage::Vertex, {}));
-    const auto fragment = createModule(
+        vk::createShaderModule(device, *compiler.compile("display/fullscreen.vert",
+                                                         vk::ShaderCompiler::Stage::Vertex, {}));
+    const auto fragment = vk::createShaderModule(
         device, *compiler.compile("display/display.frag", vk::ShaderCompiler::Stage::Fragment, {}));
     std::array<VkPipelineShaderStageCreateInfo, 2> stages{};
     stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};

@@ -217,8 +217,8 @@ void Viewer::rebuildIfNeeded() {
 
 void Viewer::updatePreview() {
     auto upload = [&](const Image& preview, const char* name) {
-        vk::Buffer buffer(*context_, preview.pixels.size() * sizeof(float),
-                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryUse::DeviceLocal, name);
+        vk::Buffer buffer =
+            vk::deviceStorageBuffer(*context_, preview.pixels.size() * sizeof(float), name);
         vk::uploadToBuffer(*context_, buffer, std::as_bytes(std::span(preview.pixels)));
         return buffer;
     };

@@ -47,6 +47,13 @@ class Buffer {
     void* mapped_ = nullptr;
 };
 
+// A device-local storage buffer: what every compute pass reads and writes.
+inline Buffer deviceStorageBuffer(const Context& context, VkDeviceSize size,
+                                  const char* debugName) {
+    return Buffer(context, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryUse::DeviceLocal,
+                  debugName);
+}
+
 // Copies host data into any buffer: directly when it is mapped, else through a staging copy.
 void uploadToBuffer(const Context& context, Buffer& destination, std::span<const std::byte> bytes);
 // Copies a buffer's first bytes.size() bytes back to the host.

@@ -6,6 +6,15 @@
 
 namespace fftbloom::vk {
 
+ShaderModuleHandle createShaderModule(VkDevice device, const Spirv& spirv) {
+    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    info.codeSize = spirv.size() * sizeof(std::uint32_t);
+    info.pCode = spirv.data();
+    VkShaderModule module = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateShaderModule(device, &info, nullptr, &module));
+    return ShaderModuleHandle(device, module);
+}
+
 ComputePipeline::ComputePipeline(const Context& context, const ComputePipelineDesc& desc)
     : context_(&context), bufferCount_(desc.storageBufferCount),
       pushConstantBytes_(desc.pushConstantBytes), name_(desc.debugName) {
@@ -34,12 +43,7 @@ ComputePipeline::ComputePipeline(const Context& context, const ComputePipelineDe
     VK_CHECK(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &rawLayout));
     layout_ = PipelineLayoutHandle(device, rawLayout);
 
-    VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    moduleInfo.codeSize = desc.spirv->size() * sizeof(std::uint32_t);
-    moduleInfo.pCode = desc.spirv->data();
-    VkShaderModule rawModule = VK_NULL_HANDLE;
-    VK_CHECK(vkCreateShaderModule(device, &moduleInfo, nullptr, &rawModule));
-    const ShaderModuleHandle module(device, rawModule); // only needed until the pipeline exists
+    const ShaderModuleHandle module = createShaderModule(device, *desc.spirv);
 
     VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
@@ -47,7 +51,7 @@ ComputePipeline::ComputePipeline(const Context& context, const ComputePipelineDe
     VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
     pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipelineInfo.stage.module = rawModule;
+    pipelineInfo.stage.module = module.get();
     pipelineInfo.stage.pName = "main";
     if (desc.requiredSubgroupSize != 0) {
         pipelineInfo.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;

@@ -23,6 +23,9 @@ struct ComputePipelineDesc {
     std::string debugName;
 };
 
+// A shader module for `spirv`, for as long as a pipeline is being created from it.
+ShaderModuleHandle createShaderModule(VkDevice device, const Spirv& spirv);
+
 class ComputePipeline {
   public:
     ComputePipeline() = default;
