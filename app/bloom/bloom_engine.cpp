@@ -55,8 +55,8 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
     checkPaddedSize(layout, settings.kernelSize);
     const auto limits = gpu_fft::fftLimitsOf(context_.info());
     try {
-        firstShape_ = gpu_fft::chooseShape(log2Of(layout.firstAxisLength()), limits);
-        secondShape_ = gpu_fft::chooseShape(log2Of(layout.secondAxisLength()), limits);
+        firstShape_ = gpu_fft::chooseShape(gpu_fft::floorLog2(layout.firstAxisLength()), limits);
+        secondShape_ = gpu_fft::chooseShape(gpu_fft::floorLog2(layout.secondAxisLength()), limits);
     } catch (const std::invalid_argument& error) {
         throw Error(std::string("this device cannot run the bloom's FFTs: ") + error.what());
     }

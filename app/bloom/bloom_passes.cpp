@@ -16,14 +16,6 @@ std::uint32_t pairCount(const bloom_gpu::BloomPassParams& params) {
 
 } // namespace
 
-std::uint32_t log2Of(std::uint32_t powerOfTwo) {
-    std::uint32_t log2 = 0;
-    while ((1u << log2) < powerOfTwo) {
-        ++log2;
-    }
-    return log2;
-}
-
 bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
                                            Padding padding) {
     const bool yFirst = layout.firstAxis == gpu_fft::Axis::Y;

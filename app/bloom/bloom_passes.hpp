@@ -14,8 +14,6 @@
 
 namespace fftbloom {
 
-std::uint32_t log2Of(std::uint32_t powerOfTwo);
-
 // A planar W x H image in a layout, padded as `padding` says.
 bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
                                            Padding padding);

@@ -33,7 +33,8 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
 }
 
 gpu_fft::FftShape KernelSpectrum::shapeFor(std::uint32_t length) const {
-    return gpu_fft::chooseShape(log2Of(length), gpu_fft::fftLimitsOf(pipelines_.context().info()));
+    return gpu_fft::chooseShape(gpu_fft::floorLog2(length),
+                                gpu_fft::fftLimitsOf(pipelines_.context().info()));
 }
 
 const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& layout,
@@ -98,10 +99,10 @@ void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
 
 void KernelSpectrum::resampleTent(const gpu_fft::ConvolutionLayout& layout) {
     bloom_gpu::TentResampleParams params{};
-    params.log2Kernel = log2Of(kernelSize_);
+    params.log2Kernel = gpu_fft::floorLog2(kernelSize_);
     params.log2KernelWorkgroup = shapeFor(kernelSize_).log2Workgroup;
-    params.log2First = log2Of(layout.firstAxisLength());
-    params.log2Second = log2Of(layout.secondAxisLength());
+    params.log2First = gpu_fft::floorLog2(layout.firstAxisLength());
+    params.log2Second = gpu_fft::floorLog2(layout.secondAxisLength());
     params.log2SecondWorkgroup = shapeFor(layout.secondAxisLength()).log2Workgroup;
     params.firstAxisIsY = layout.firstAxis == gpu_fft::Axis::Y ? 1 : 0;
     const auto& pipeline = pipelines_.plain(kTentResample, 2, sizeof(params));

@@ -1,19 +1,13 @@
 #include "gpu_fft/fft/convolution_layout.hpp"
 
+#include "gpu_fft/fft/fft_shape.hpp"
+
 namespace gpu_fft {
 namespace {
 
-std::uint64_t log2Of(std::uint32_t powerOfTwo) {
-    std::uint64_t log2 = 0;
-    while ((1u << log2) < powerOfTwo) {
-        ++log2;
-    }
-    return log2;
-}
-
 // Radix-2 butterflies of `count` FFTs of `length`: count * length/2 * log2(length).
 std::uint64_t butterflies(std::uint64_t count, std::uint32_t length) {
-    return count * (length / 2) * log2Of(length);
+    return count * (length / 2) * floorLog2(length);
 }
 
 } // namespace

@@ -13,6 +13,8 @@ constexpr std::uint32_t kSharedBudgetBytes = 16384;
 constexpr std::uint32_t kPreferredLog2Elements = 3;
 constexpr std::uint32_t kMaxChosenLog2Workgroup = 8; // 256 invocations
 
+} // namespace
+
 std::uint32_t floorLog2(std::uint32_t value) {
     std::uint32_t log2 = 0;
     while ((value >> (log2 + 1)) != 0) {
@@ -20,8 +22,6 @@ std::uint32_t floorLog2(std::uint32_t value) {
     }
     return log2;
 }
-
-} // namespace
 
 ShaderDefines FftShape::glslDefines() const {
     return {

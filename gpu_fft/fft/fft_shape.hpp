@@ -25,6 +25,9 @@ struct DeviceFftLimits {
 
 using ShaderDefines = std::vector<std::pair<std::string, std::string>>;
 
+// log2 rounded down (of a power of two: exactly); 0 for 0 and 1.
+std::uint32_t floorLog2(std::uint32_t value);
+
 struct FftShape {
     std::uint32_t log2Size = 0;
     std::uint32_t log2Workgroup = 0;
