@@ -20,11 +20,6 @@ void checkPaddedSize(const gpu_fft::ConvolutionLayout& layout, std::uint32_t ker
     }
 }
 
-bool sameSettings(const ConvolutionSettings& a, const ConvolutionSettings& b) {
-    return a.kernelSize == b.kernelSize && a.padding == b.padding && a.axisOrder == b.axisOrder &&
-           a.spectrum == b.spectrum;
-}
-
 } // namespace
 
 BloomEngine::BloomEngine(const vk::Context& context, vk::ShaderCompiler& compiler)
@@ -38,7 +33,7 @@ void BloomEngine::setKernel(const Image& normalizedKernel) {
 void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
                           const ConvolutionSettings& settings) {
     if (prepared_ && width == layout_.imageWidth && height == layout_.imageHeight &&
-        sameSettings(settings, settings_)) {
+        settings == settings_) {
         return;
     }
     checkKernelSize(settings.kernelSize);

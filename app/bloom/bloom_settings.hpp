@@ -21,6 +21,8 @@ struct ConvolutionSettings {
     Padding padding = Padding::Mirror;
     AxisOrder axisOrder = AxisOrder::Auto;
     SpectrumMode spectrum = SpectrumMode::Tent;
+
+    bool operator==(const ConvolutionSettings&) const = default;
 };
 
 // Parsing from the command line's words; each throws fftbloom::Error naming the choices.

@@ -8,7 +8,6 @@
 #include "gpu_fft/vulkan/error.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -76,19 +75,6 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& d
     }
     json << "  ]\n}\n";
     return json.str();
-}
-
-void writeTextAtomically(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream file(temporary);
-        file << text;
-        if (!file.flush()) {
-            std::filesystem::remove(temporary);
-            throw Error("cannot write " + path);
-        }
-    }
-    std::filesystem::rename(temporary, path);
 }
 
 } // namespace
@@ -161,8 +147,14 @@ int runBench(const BenchOptions& options) {
         }
     }
     if (!options.jsonPath.empty()) {
-        writeTextAtomically(options.jsonPath,
-                            toJson(results, context.info().name, bandwidth, options));
+        const std::string json = toJson(results, context.info().name, bandwidth, options);
+        writeFileAtomically(options.jsonPath, [&](const std::string& file) {
+            std::ofstream out(file);
+            out << json;
+            if (!out.flush()) {
+                throw Error("cannot write " + options.jsonPath);
+            }
+        });
     }
     return 0;
 }

@@ -30,10 +30,10 @@ void checkReadable(const std::string& path) {
     }
 }
 
-// Writes through `write` into a temporary file beside `path`, then renames it over `path`.
-// Anything that fails removes the temporary file, so `path` is either whole or untouched.
-void writeAtomically(const std::string& path,
-                     const std::function<void(const std::string&)>& write) {
+} // namespace
+
+void writeFileAtomically(const std::string& path,
+                         const std::function<void(const std::string&)>& write) {
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::error_code error;
@@ -54,8 +54,6 @@ void writeAtomically(const std::string& path,
         throw;
     }
 }
-
-} // namespace
 
 std::string extensionOf(const std::string& path) {
     std::string extension = fs::path(path).extension().string();
@@ -112,7 +110,7 @@ void writeImage(const std::string& path, const Image& image, const ImageWriteOpt
         throw Error(path + ": cannot write '" + extension +
                     "' files (use .exr, .pfm, .hdr or .png)");
     }
-    writeAtomically(path, write);
+    writeFileAtomically(path, write);
 }
 
 void writePng8(const std::string& path, std::uint32_t width, std::uint32_t height,
@@ -120,7 +118,7 @@ void writePng8(const std::string& path, std::uint32_t width, std::uint32_t heigh
     if (extensionOf(path) != ".png") {
         throw Error(path + ": screenshots are written as .png");
     }
-    writeAtomically(path, [&](const std::string& file) {
+    writeFileAtomically(path, [&](const std::string& file) {
         formats::writeRgb8Png(file, width, height, rgb.data());
     });
 }

@@ -14,6 +14,7 @@
 #include "app/image/tone_map.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ void writeImage(const std::string& path, const Image& image, const ImageWriteOpt
 // An 8-bit RGB picture as it is (already display-encoded, e.g. a window screenshot), as .png.
 void writePng8(const std::string& path, std::uint32_t width, std::uint32_t height,
                const std::vector<std::uint8_t>& rgb);
+
+// Writes a file through `write` into a temporary file beside `path`, then renames it over
+// `path`; on any failure the temporary goes and `path` is untouched. Every writer uses this.
+void writeFileAtomically(const std::string& path,
+                         const std::function<void(const std::string& temporary)>& write);
 
 // Replaces NaN and infinite pixels by 0; returns how many there were.
 std::size_t replaceNonFinitePixels(Image& image);

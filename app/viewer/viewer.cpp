@@ -185,11 +185,7 @@ void Viewer::applyToEngines() {
 }
 
 void Viewer::rebuildIfNeeded() {
-    const bool settingsChanged = settings_.kernelSize != appliedSettings_.kernelSize ||
-                                 settings_.padding != appliedSettings_.padding ||
-                                 settings_.axisOrder != appliedSettings_.axisOrder ||
-                                 settings_.spectrum != appliedSettings_.spectrum;
-    if (!needsRebuild_ && !settingsChanged) {
+    if (!needsRebuild_ && settings_ == appliedSettings_) {
         return;
     }
     vkDeviceWaitIdle(context_->device()); // buffers are replaced below
