@@ -141,6 +141,7 @@ void Viewer::useKernel(const Image& kernel, const std::string& name) {
     Image normalized = normalizeKernel(fitKernel(kernel, settings_.kernelSize), name);
     rawKernel_ = kernel;
     kernel_ = std::move(normalized);
+    ++kernelVersion_;
     kernelName_ = name;
     needsRebuild_ = true;
 }
@@ -170,6 +171,7 @@ void Viewer::applyToEngines() {
             useGeneratedKernel();
         } else {
             kernel_ = normalizeKernel(fitKernel(rawKernel_, settings_.kernelSize), kernelName_);
+            ++kernelVersion_;
         }
     }
     engine_->setKernel(kernel_);
@@ -211,7 +213,11 @@ void Viewer::rebuildIfNeeded() {
     fitView();
 }
 
+// The previews cost a CPU FFT of the kernel: only when the kernel itself changed.
 void Viewer::updatePreview() {
+    if (previewVersion_ == kernelVersion_) {
+        return;
+    }
     auto upload = [&](const Image& preview, const char* name) {
         vk::Buffer buffer =
             vk::deviceStorageBuffer(*context_, preview.pixels.size() * sizeof(float), name);
@@ -222,6 +228,7 @@ void Viewer::updatePreview() {
     kernelPreview_ = upload(kernelLogPreview(kernel_), "kernel preview");
     spectrumPreview_ = upload(kernelSpectrumPreview(kernel_), "kernel spectrum preview");
     previewSize_ = kernel_.width;
+    previewVersion_ = kernelVersion_;
 }
 
 const vk::Buffer& Viewer::previewPlanes() const {

@@ -105,6 +105,8 @@ class Viewer {
     vk::Buffer kernelPreview_;   // the kernel on a log scale: its view and the thumbnail
     vk::Buffer spectrumPreview_; // its spectrum's log-magnitude
     std::uint32_t previewSize_ = 0;
+    std::uint64_t kernelVersion_ = 0;  // counts changes of kernel_
+    std::uint64_t previewVersion_ = 0; // the kernel_ version the previews show
     ConvolutionSettings settings_;
     ConvolutionSettings appliedSettings_;
     bool needsRebuild_ = true;
