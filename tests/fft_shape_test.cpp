@@ -88,9 +88,26 @@ TEST(FftShape, DefinesCarryTheShape) {
     const ShaderDefines expected{{"FFT_LOG2_SIZE", "12"},
                                  {"FFT_LOG2_WORKGROUP_SIZE", "8"},
                                  {"FFT_SUBGROUP_SIZE", "32"},
-                                 {"FFT_SHARED_PAIRS", "8"}};
+                                 {"FFT_SHARED_PAIRS", "8"},
+                                 {"FFT_LOG2_BATCH", "0"}};
     EXPECT_EQ(defines, expected);
     EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
+}
+
+// Several FFTs per workgroup: the limits apply to all their invocations together.
+TEST(FftShape, BatchedShapesCountEveryInvocation) {
+    const FftShape shape = chooseShape(10, h100(), 2);
+    EXPECT_EQ(shape.batch(), 4u);
+    EXPECT_EQ(shape.elementsPerInvocation(), 16u); // 4 FFTs x WG 64 = the 256 cap
+    EXPECT_EQ(shape.invocations(), 256u);
+    EXPECT_EQ(shape.sharedMemoryBytes(), shape.sharedPairs * 256u * 8u);
+    EXPECT_EQ(shape.glslDefines().back(),
+              (std::pair<std::string, std::string>{"FFT_LOG2_BATCH", "2"}));
+    EXPECT_EQ(shape.describe(), "N=1024 (E=16 x WG=64, subgroup 32) x4 FFTs");
+    // 4 x 512 invocations exceed the device even at E = 32.
+    EXPECT_THROW(chooseShape(14, h100(), 2), std::invalid_argument);
+    // Whole subgroups are counted over the workgroup: 4 FFTs x WG 2 fill lavapipe's 8 lanes.
+    EXPECT_TRUE(makeShape(5, 4, lavapipe(), 2).usesSubgroupShuffles());
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The GPU workgroup FFT on the test machine's Vulkan device (lavapipe in CI) against FFTW in
 // double precision, for every length 16 .. 16384 and every split of it into E x WG that the
-// device can run, with both exchange paths (subgroup shuffles and shared memory only).
+// device can run, with both exchange paths (subgroup shuffles and shared memory only), and for
+// every length with 4 FFTs interleaved per workgroup (the layout the bloom's pass 2 uses).
 #include "gpu_fft/fft/batch_fft.hpp"
 #include "gpu_fft/fft/index_math.hpp"
 #include "tests/support/gpu_test.hpp"
@@ -22,7 +23,20 @@ struct FftCase {
     std::uint32_t log2Size;
     std::uint32_t log2Elements;
     Exchange exchange;
+    std::uint32_t log2Batch = 0;
 };
+
+constexpr std::uint32_t kBatchedLog2 = 2;
+
+// The fewest elements per invocation (at least 4) that keep 4 interleaved FFTs within the
+// tested workgroup limit.
+std::uint32_t batchedLog2Elements(std::uint32_t log2Size) {
+    std::uint32_t log2Elements = 2;
+    while ((((1u << log2Size) >> log2Elements) << kBatchedLog2) > kMaxTestedWorkgroup) {
+        ++log2Elements;
+    }
+    return log2Elements;
+}
 
 std::vector<FftCase> everyCase() {
     std::vector<FftCase> cases;
@@ -39,13 +53,19 @@ std::vector<FftCase> everyCase() {
                 cases.push_back({log2Size, log2Elements, Exchange::Subgroup});
             }
         }
+        const std::uint32_t log2Elements = batchedLog2Elements(log2Size);
+        if (log2Elements <= gpu_fft::kMaxLog2Elements) { // N = 16384 cannot run 4 at once
+            cases.push_back({log2Size, log2Elements, Exchange::SharedMemory, kBatchedLog2});
+            cases.push_back({log2Size, log2Elements, Exchange::Subgroup, kBatchedLog2});
+        }
     }
     return cases;
 }
 
 std::string describe(const FftCase& c) {
     return "N" + std::to_string(1u << c.log2Size) + "_E" + std::to_string(1u << c.log2Elements) +
-           (c.exchange == Exchange::Subgroup ? "_subgroup" : "_shared");
+           (c.exchange == Exchange::Subgroup ? "_subgroup" : "_shared") +
+           (c.log2Batch > 0 ? "_x" + std::to_string(1u << c.log2Batch) : "");
 }
 
 std::string caseName(const ::testing::TestParamInfo<FftCase>& info) {
@@ -64,16 +84,21 @@ class GpuFft : public GpuTest, public ::testing::WithParamInterface<FftCase> {
         if (GetParam().exchange == Exchange::SharedMemory) {
             limits.subgroupSize = 1;
         }
-        const auto shape = gpu_fft::makeShape(GetParam().log2Size, GetParam().log2Elements, limits);
+        const auto shape = gpu_fft::makeShape(GetParam().log2Size, GetParam().log2Elements, limits,
+                                              GetParam().log2Batch);
         // Shuffles wherever the device allows them: on lavapipe (subgroup size 8) every
         // "_subgroup" case; on a device with larger subgroups the small workgroups fall back.
         const bool shufflesPossible = limits.subgroupSize > 1 && limits.fullSubgroups &&
-                                      shape.workgroupSize() % limits.subgroupSize == 0;
+                                      shape.invocations() % limits.subgroupSize == 0;
         EXPECT_EQ(shape.usesSubgroupShuffles(), shufflesPossible) << shape.describe();
         return shape;
     }
     std::uint32_t size() const { return 1u << GetParam().log2Size; }
-    std::uint32_t batch() const { return std::max(2u, kValuesPerTest / size()); }
+    // Signals per test: at least two workgroups' worth.
+    std::uint32_t batch() const {
+        const std::uint32_t perWorkgroup = 1u << GetParam().log2Batch;
+        return std::max(2u * perWorkgroup, kValuesPerTest / size());
+    }
 
     vk::Buffer hostBuffer(std::size_t floats, const char* name) const {
         return vk::Buffer(context(), floats * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,

@@ -48,10 +48,9 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
     const auto layout =
         gpu_fft::makeConvolutionLayout(width, height, settings.kernelSize, firstAxis);
     checkPaddedSize(layout, settings.kernelSize);
-    const auto limits = gpu_fft::fftLimitsOf(context_.info());
     try {
-        firstShape_ = gpu_fft::chooseShape(gpu_fft::floorLog2(layout.firstAxisLength()), limits);
-        secondShape_ = gpu_fft::chooseShape(gpu_fft::floorLog2(layout.secondAxisLength()), limits);
+        firstShape_ = firstAxisShape(layout.firstAxisLength(), firstAxis, context_.info());
+        secondShape_ = secondAxisShape(layout.secondAxisLength(), context_.info());
     } catch (const std::invalid_argument& error) {
         throw Error(std::string("this device cannot run the bloom's FFTs: ") + error.what());
     }

@@ -14,6 +14,15 @@
 
 namespace fftbloom {
 
+// The FFT shapes of the passes on this device. The kernel spectrum is stored in the second
+// axis' Nabla order, which depends on the shape, so the kernel precompute and the bloom must
+// both take their shapes from here. FFTs that walk down columns (pass 2; passes 1 and 3 for
+// y-first) run several adjacent columns per workgroup where registers allow, so that their
+// loads coalesce; FFTBLOOM_COLUMN_LOG2_BATCH overrides that batch for tuning experiments.
+gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
+                                 const vk::DeviceInfo& device);
+gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device);
+
 // A planar W x H image in a layout, padded as `padding` says.
 bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
                                            Padding padding);

@@ -32,9 +32,13 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
     paddedKey_.clear();
 }
 
-gpu_fft::FftShape KernelSpectrum::shapeFor(std::uint32_t length) const {
-    return gpu_fft::chooseShape(gpu_fft::floorLog2(length),
-                                gpu_fft::fftLimitsOf(pipelines_.context().info()));
+gpu_fft::FftShape KernelSpectrum::firstShapeFor(std::uint32_t length,
+                                                gpu_fft::Axis firstAxis) const {
+    return firstAxisShape(length, firstAxis, pipelines_.context().info());
+}
+
+gpu_fft::FftShape KernelSpectrum::secondShapeFor(std::uint32_t length) const {
+    return secondAxisShape(length, pipelines_.context().info());
 }
 
 const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& layout,
@@ -67,7 +71,6 @@ void KernelSpectrum::computeTentSource() {
         return;
     }
     const auto params = kernelPassParams(kernelSize_, gpu_fft::Axis::Y, kernelSize_);
-    const auto shape = shapeFor(kernelSize_);
     const vk::Context& context = pipelines_.context();
     const vk::Buffer scratch =
         vk::deviceStorageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
@@ -75,9 +78,12 @@ void KernelSpectrum::computeTentSource() {
                                           "kernel spectrum K x K");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
-        recordFirstAxisForward(commandBuffer, pipelines_, shape, params, planes_, scratch);
+        recordFirstAxisForward(commandBuffer, pipelines_,
+                               firstShapeFor(kernelSize_, gpu_fft::Axis::Y), params, planes_,
+                               scratch);
         vk::computeToComputeBarrier(commandBuffer);
-        recordSecondAxis(commandBuffer, pipelines_, shape, params, scratch, tentSource_, true);
+        recordSecondAxis(commandBuffer, pipelines_, secondShapeFor(kernelSize_), params, scratch,
+                         tentSource_, true);
     });
     tentSourceValid_ = true;
 }
@@ -89,29 +95,30 @@ void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
         vk::deviceStorageBuffer(context, spectrumBufferBytes(params), "kernel scratch");
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
-        recordFirstAxisForward(commandBuffer, pipelines_, shapeFor(layout.firstAxisLength()),
-                               params, planes_, scratch);
+        recordFirstAxisForward(commandBuffer, pipelines_,
+                               firstShapeFor(layout.firstAxisLength(), layout.firstAxis), params,
+                               planes_, scratch);
         vk::computeToComputeBarrier(commandBuffer);
-        recordSecondAxis(commandBuffer, pipelines_, shapeFor(layout.secondAxisLength()), params,
-                         scratch, padded_, true);
+        recordSecondAxis(commandBuffer, pipelines_, secondShapeFor(layout.secondAxisLength()),
+                         params, scratch, padded_, true);
     });
 }
 
 void KernelSpectrum::resampleTent(const gpu_fft::ConvolutionLayout& layout) {
     bloom_gpu::TentResampleParams params{};
     params.log2Kernel = gpu_fft::floorLog2(kernelSize_);
-    params.log2KernelWorkgroup = shapeFor(kernelSize_).log2Workgroup;
+    params.log2KernelWorkgroup = secondShapeFor(kernelSize_).log2Workgroup;
     params.log2First = gpu_fft::floorLog2(layout.firstAxisLength());
     params.log2Second = gpu_fft::floorLog2(layout.secondAxisLength());
-    params.log2SecondWorkgroup = shapeFor(layout.secondAxisLength()).log2Workgroup;
+    params.log2SecondWorkgroup = secondShapeFor(layout.secondAxisLength()).log2Workgroup;
     params.firstAxisIsY = layout.firstAxis == gpu_fft::Axis::Y ? 1 : 0;
     const auto& pipeline = pipelines_.plain(kTentResample, 2, sizeof(params));
     pipelines_.context().runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
         pipeline.bind(commandBuffer, {&tentSource_, &padded_}, &params);
-        vkCmdDispatch(commandBuffer,
-                      (layout.secondAxisLength() + kResampleGroup - 1) / kResampleGroup,
-                      layout.firstAxisLength() / 2 + 1, Image::kChannels);
+        const std::uint32_t rows = layout.firstAxisLength() / 2 + 1;
+        vkCmdDispatch(commandBuffer, (rows + kResampleGroup - 1) / kResampleGroup,
+                      layout.secondAxisLength(), Image::kChannels);
     });
 }
 

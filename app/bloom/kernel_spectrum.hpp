@@ -4,7 +4,7 @@
 //   tent:  the K x K spectrum F_K, computed once per kernel, then sampled bilinearly onto the
 //          padded grid (shaders/bloom/tent_resample.comp) whenever the padded grid changes.
 // The result is laid out as pass 2 reads it: per channel P1/2 + 1 rows (rank order, last row
-// Nyquist) of P2 values in the second axis' Nabla order.
+// Nyquist) of P2 values in the second axis' Nabla order, column-major (rows adjacent).
 #pragma once
 
 #include "app/bloom/bloom_settings.hpp"
@@ -35,7 +35,8 @@ class KernelSpectrum {
     void computeTentSource();
     void computeExact(const gpu_fft::ConvolutionLayout& layout);
     void resampleTent(const gpu_fft::ConvolutionLayout& layout);
-    gpu_fft::FftShape shapeFor(std::uint32_t length) const;
+    gpu_fft::FftShape firstShapeFor(std::uint32_t length, gpu_fft::Axis firstAxis) const;
+    gpu_fft::FftShape secondShapeFor(std::uint32_t length) const;
 
     PipelineCache& pipelines_;
     std::uint32_t kernelSize_ = 0;

@@ -40,9 +40,11 @@ void writeFileAtomically(const std::string& path,
     if (!fs::is_directory(folder, error)) {
         throw Error("cannot write " + path + ": folder " + folder.string() + " does not exist");
     }
-    const std::string temporary = (folder / ("." + target.filename().string() + ".tmp" +
-                                             std::to_string(std::random_device{}())))
-                                      .string();
+    // Appended piece by piece: GCC 12 at -O3 reports a false -Wrestrict for "." + string.
+    std::string hiddenName = ".";
+    hiddenName += target.filename().string();
+    hiddenName += ".tmp" + std::to_string(std::random_device{}());
+    const std::string temporary = (folder / hiddenName).string();
     try {
         write(temporary);
         fs::rename(temporary, target);

@@ -13,6 +13,15 @@ void checkBatch(const char* what, std::uint32_t batchCount, VkDeviceSize needed,
     }
 }
 
+// Signals fill whole workgroups of shape.batch() FFTs each.
+std::uint32_t workgroupsFor(const FftShape& shape, std::uint32_t batchCount) {
+    if (batchCount % shape.batch() != 0) {
+        throw fftbloom::Error(std::to_string(batchCount) + " signals do not fill workgroups of " +
+                              std::to_string(shape.batch()) + " FFTs");
+    }
+    return batchCount / shape.batch();
+}
+
 } // namespace
 
 DeviceFftLimits fftLimitsOf(const vk::DeviceInfo& device) {
@@ -54,7 +63,7 @@ void BatchFft::record(VkCommandBuffer commandBuffer, const vk::Buffer& signals,
     checkBatch("BatchFft", batchCount, VkDeviceSize{batchCount} * shape_.size() * 8,
                signals.size());
     pipeline_.bind(commandBuffer, {&signals});
-    vkCmdDispatch(commandBuffer, batchCount, 1, 1);
+    vkCmdDispatch(commandBuffer, workgroupsFor(shape_, batchCount), 1, 1);
 }
 
 RealPairFft::RealPairFft(const vk::Context& context, vk::ShaderCompiler& compiler,
@@ -69,7 +78,7 @@ void RealPairFft::record(VkCommandBuffer commandBuffer, const vk::Buffer& signal
     checkBatch("RealPairFft", batchCount,
                VkDeviceSize{batchCount} * 2 * (shape_.size() / 2 + 1) * 8, halfSpectra.size());
     pipeline_.bind(commandBuffer, {&signals, &halfSpectra});
-    vkCmdDispatch(commandBuffer, batchCount, 1, 1);
+    vkCmdDispatch(commandBuffer, workgroupsFor(shape_, batchCount), 1, 1);
 }
 
 } // namespace gpu_fft

@@ -18,7 +18,8 @@ enum class Direction { Forward, Inverse };
 
 DeviceFftLimits fftLimitsOf(const vk::DeviceInfo& device);
 
-// Complex FFTs in place on `batchCount` consecutive signals of N vec2 each.
+// Complex FFTs in place on `batchCount` consecutive signals of N vec2 each (a multiple of
+// shape.batch(), the FFTs one workgroup runs side by side).
 // Forward: natural order in, Nabla order out. Inverse: Nabla order in, natural order out,
 // divided by N. Use fftDftIndex / fftNablaIndex (index_math.hpp) to reorder on the host.
 class BatchFft {

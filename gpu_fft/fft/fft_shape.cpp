@@ -11,7 +11,6 @@ constexpr std::uint32_t kSharedBudgetBytes = 16384;
 // Elements per invocation the chooser aims for: enough independent butterflies per stage to
 // hide latency, few enough registers to keep occupancy.
 constexpr std::uint32_t kPreferredLog2Elements = 3;
-constexpr std::uint32_t kMaxChosenLog2Workgroup = 8; // 256 invocations
 
 } // namespace
 
@@ -29,13 +28,15 @@ ShaderDefines FftShape::glslDefines() const {
         {"FFT_LOG2_WORKGROUP_SIZE", std::to_string(log2Workgroup)},
         {"FFT_SUBGROUP_SIZE", std::to_string(subgroupSize)},
         {"FFT_SHARED_PAIRS", std::to_string(sharedPairs)},
+        {"FFT_LOG2_BATCH", std::to_string(log2Batch)},
     };
 }
 
 std::string FftShape::describe() const {
     return "N=" + std::to_string(size()) + " (E=" + std::to_string(elementsPerInvocation()) +
            " x WG=" + std::to_string(workgroupSize()) +
-           (usesSubgroupShuffles() ? ", subgroup " + std::to_string(subgroupSize) : "") + ")";
+           (usesSubgroupShuffles() ? ", subgroup " + std::to_string(subgroupSize) : "") + ")" +
+           (log2Batch > 0 ? " x" + std::to_string(batch()) + " FFTs" : "");
 }
 
 bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements) {
@@ -45,7 +46,7 @@ bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements) {
 }
 
 FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
-                   const DeviceFftLimits& limits) {
+                   const DeviceFftLimits& limits, std::uint32_t log2Batch) {
     if (!isValidSplit(log2Size, log2Elements)) {
         throw std::invalid_argument("unsupported FFT split: N=2^" + std::to_string(log2Size) +
                                     ", E=2^" + std::to_string(log2Elements));
@@ -53,20 +54,21 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
     FftShape shape;
     shape.log2Size = log2Size;
     shape.log2Workgroup = log2Size - log2Elements;
-    if (shape.workgroupSize() > limits.maxWorkgroupInvocations) {
+    shape.log2Batch = log2Batch;
+    if (shape.invocations() > limits.maxWorkgroupInvocations) {
         throw std::invalid_argument("FFT length " + std::to_string(shape.size()) + " needs " +
-                                    std::to_string(shape.workgroupSize()) +
+                                    std::to_string(shape.invocations()) +
                                     " invocations per workgroup; this device allows " +
                                     std::to_string(limits.maxWorkgroupInvocations));
     }
-    // Shuffles need whole subgroups inside one FFT; otherwise exchange through shared memory.
+    // Shuffles need whole subgroups in the workgroup; otherwise exchange through shared memory.
     const bool shuffles = limits.subgroupSize > 1 && limits.fullSubgroups &&
-                          shape.workgroupSize() % limits.subgroupSize == 0;
+                          shape.invocations() % limits.subgroupSize == 0;
     shape.subgroupSize = shuffles ? limits.subgroupSize : 1;
 
     const std::uint32_t budget = std::min(kSharedBudgetBytes, limits.maxSharedMemoryBytes);
     const std::uint32_t pairs = shape.elementsPerInvocation() / 2;
-    const std::uint32_t pairsThatFit = budget / (shape.workgroupSize() * 8u);
+    const std::uint32_t pairsThatFit = budget / (shape.invocations() * 8u);
     if (pairsThatFit == 0) {
         throw std::invalid_argument("FFT workgroup needs more shared memory than the device has");
     }
@@ -74,15 +76,16 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
     return shape;
 }
 
-FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits) {
-    const std::uint32_t maxLog2Workgroup =
-        std::min(kMaxChosenLog2Workgroup, floorLog2(limits.maxWorkgroupInvocations));
+FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits, std::uint32_t log2Batch,
+                     std::uint32_t maxLog2Invocations) {
+    maxLog2Invocations = std::min(maxLog2Invocations, floorLog2(limits.maxWorkgroupInvocations));
     std::uint32_t log2Elements = std::min(kPreferredLog2Elements, log2Size);
-    // Long FFTs: grow E rather than exceed the workgroup cap.
-    while (log2Size - log2Elements > maxLog2Workgroup && log2Elements < kMaxLog2Elements) {
+    // Long FFTs (or many per workgroup): grow E rather than exceed the workgroup cap.
+    while (log2Size - log2Elements + log2Batch > maxLog2Invocations &&
+           log2Elements < kMaxLog2Elements && log2Elements < log2Size) {
         ++log2Elements;
     }
-    return makeShape(log2Size, log2Elements, limits);
+    return makeShape(log2Size, log2Elements, limits, log2Batch);
 }
 
 std::vector<FftShape> allShapes(std::uint32_t log2Size, const DeviceFftLimits& limits) {

@@ -17,8 +17,9 @@ uint planeIndex(uint channel, uint line, uint sampleIndex) {
 // The half spectrum after the first axis: per channel and line, P1/2 complex values ordered by
 // "rank". Rank j holds frequency reverse_{log2 P1 - 1}(j) (the FFT's locally even elements, so
 // the store is contiguous); rank 0 packs DC (real part) with Nyquist (imaginary part).
+// Stored in tiles of adjacent ranks (bloomTiledIndex).
 uint spectrumIndex(uint channel, uint line, uint rank) {
-    return (channel * params.lineCount + line) * params.spectrumRanks + rank;
+    return bloomTiledIndex(channel, rank, line, params.spectrumRanks, params.lineCount);
 }
 
 #endif

@@ -41,6 +41,32 @@ struct TentResampleParams {
     uint firstAxisIsY;        // 1: y-first (P1 = Py), 0: x-first (P1 = Px)
 };
 
+// Spectra between the passes are stored in tiles of BLOOM_SPECTRUM_TILE adjacent ranks: per
+// channel, rank group g = rank / TILE holds, for each position (a line of the image spectrum,
+// or a second-axis Nabla index of the kernel spectrum), its TILE values side by side. Pass 2
+// walks positions for fixed ranks; with tiles its loads and stores are contiguous runs of
+// TILE * 8 = 32 bytes (one memory sector) instead of 8-byte values a whole line apart, and
+// the line-to-line stride is no longer a power of two (docs/performance.md).
+// Rank counts (P1/2 >= 8) are multiples of the tile.
+#define BLOOM_SPECTRUM_TILE 4u
+#define BLOOM_CHANNELS 3u // colour planes per image, kernel and spectrum
+
+BLOOM_FUNC uint bloomTiledIndex(uint channel, uint rank, uint position, uint rankCount,
+                                uint positionCount) {
+    uint group = channel * (rankCount / BLOOM_SPECTRUM_TILE) + rank / BLOOM_SPECTRUM_TILE;
+    return (group * positionCount + position) * BLOOM_SPECTRUM_TILE + rank % BLOOM_SPECTRUM_TILE;
+}
+
+// A kernel spectrum on a P1 x P2 grid: ranks 0 .. P1/2 - 1 tiled as above over the P2
+// positions, then the Nyquist row (rank P1/2) of each channel, P2 values.
+BLOOM_FUNC uint bloomKernelIndex(uint channel, uint rank, uint position, uint rankCount,
+                                 uint positionCount) {
+    if (rank == rankCount) {
+        return (BLOOM_CHANNELS * rankCount + channel) * positionCount + position;
+    }
+    return bloomTiledIndex(channel, rank, position, rankCount, positionCount);
+}
+
 // The source index that padded position `padded` reads, or -1 where it reads zero.
 // Mirror is Vulkan's MIRRORED_REPEAT on texel indices: m(t, n) = r < n ? r : 2n - 1 - r with
 // r = t mod 2n; it is symmetric about -1/2, which keeps the modulo on non-negative values

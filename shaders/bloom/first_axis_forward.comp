@@ -3,11 +3,12 @@
 // lines at once, z = line0 + i line1, padding applied on load; unpacked with the mirror trade
 // into the two lines' half spectra. Lines that are pure padding are never transformed: the
 // second axis reads padding from these lines' spectra (mirror) or as zeros.
-// Workgroup (pair, 0, channel). FFT defines: the first axis, P1.
+// Workgroup (pair group, 0, channel): FFT_BATCH adjacent pairs side by side (y-first batches
+// them so that adjacent invocations read adjacent image columns). FFT defines: the first axis.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
 
-layout(local_size_x = FFT_WORKGROUP_SIZE) in;
+layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Planes {
     float planes[];
@@ -28,8 +29,9 @@ void unpack(vec2 value, vec2 mirror, out vec2 first, out vec2 second) {
 
 void main() {
     uint channel = gl_WorkGroupID.z;
-    uint line0 = 2u * gl_WorkGroupID.x;
+    uint line0 = 2u * (gl_WorkGroupID.x * FFT_BATCH + fftBatchIndex());
     uint line1 = line0 + 1u;
+    bool hasLine0 = line0 < params.lineCount; // the last group may run past the lines
     bool hasLine1 = line1 < params.lineCount; // an odd line count pairs the last with zeros
     uint thread = fftThreadIndex();
 
@@ -38,7 +40,7 @@ void main() {
         int padded = int(l * FFT_WORKGROUP_SIZE + thread);
         int source = bloomSourceIndex(padded, params.firstOffset, params.lineLength, FFT_SIZE,
                                       params.padding);
-        x[l] = vec2(loadSample(channel, line0, source),
+        x[l] = vec2(hasLine0 ? loadSample(channel, line0, source) : 0.0,
                     hasLine1 ? loadSample(channel, line1, source) : 0.0);
     }
     fftForward(x);
@@ -55,7 +57,9 @@ void main() {
             first = vec2(first.x, firstNyquist.x);
             second = vec2(second.x, secondNyquist.x);
         }
-        spectrum[spectrumIndex(channel, line0, rank)] = first;
+        if (hasLine0) {
+            spectrum[spectrumIndex(channel, line0, rank)] = first;
+        }
         if (hasLine1) {
             spectrum[spectrumIndex(channel, line1, rank)] = second;
         }

@@ -3,11 +3,12 @@
 // packed again into z = A + i B: frequencies below P1/2 come straight from the spectrum buffer,
 // those above from the Hermitian mirror (A(N-k) = conj A(k) for a real line), and DC / Nyquist
 // from rank 0. The result is cropped to the source on store.
-// Workgroup (pair, 0, channel). FFT defines: the first axis, P1.
+// Workgroup (pair group, 0, channel): FFT_BATCH adjacent pairs side by side (y-first batches
+// them so that adjacent invocations read adjacent image columns). FFT defines: the first axis.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
 
-layout(local_size_x = FFT_WORKGROUP_SIZE) in;
+layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Spectrum {
     vec2 spectrum[];
@@ -28,8 +29,9 @@ vec2 loadSpectrum(uint channel, uint line, bool present, uint rank) {
 
 void main() {
     uint channel = gl_WorkGroupID.z;
-    uint line0 = 2u * gl_WorkGroupID.x;
+    uint line0 = 2u * (gl_WorkGroupID.x * FFT_BATCH + fftBatchIndex());
     uint line1 = line0 + 1u;
+    bool hasLine0 = line0 < params.lineCount; // the last group may run past the lines
     bool hasLine1 = line1 < params.lineCount;
     uint thread = fftThreadIndex();
 
@@ -37,18 +39,18 @@ void main() {
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         uint o = l * FFT_WORKGROUP_SIZE + thread;
         if (o == 0u || o == FFT_WORKGROUP_SIZE) { // DC (o = 0) or Nyquist (o = WG)
-            vec2 a = loadSpectrum(channel, line0, true, 0u);
+            vec2 a = loadSpectrum(channel, line0, hasLine0, 0u);
             vec2 b = loadSpectrum(channel, line1, hasLine1, 0u);
             x[l] = o == 0u ? vec2(a.x, b.x) : vec2(a.y, b.y);
         } else if ((l & 1u) == 0u) { // frequency k < P1/2: stored as it is
             uint rank = rankOfEvenElement(o);
-            vec2 a = loadSpectrum(channel, line0, true, rank);
+            vec2 a = loadSpectrum(channel, line0, hasLine0, rank);
             vec2 b = loadSpectrum(channel, line1, hasLine1, rank);
             x[l] = a + complexMulI(b);
         } else { // k > P1/2: conj of the stored N - k, which sits at an even element
             uint mirror = fftNablaMirrorIndex(o, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE);
             uint rank = rankOfEvenElement(mirror);
-            vec2 a = complexConj(loadSpectrum(channel, line0, true, rank));
+            vec2 a = complexConj(loadSpectrum(channel, line0, hasLine0, rank));
             vec2 b = complexConj(loadSpectrum(channel, line1, hasLine1, rank));
             x[l] = a + complexMulI(b);
         }
@@ -57,7 +59,7 @@ void main() {
 
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         int sampleIndex = int(l * FFT_WORKGROUP_SIZE + thread) - params.firstOffset;
-        if (sampleIndex >= 0 && sampleIndex < int(params.lineLength)) {
+        if (hasLine0 && sampleIndex >= 0 && sampleIndex < int(params.lineLength)) {
             planes[planeIndex(channel, line0, uint(sampleIndex))] = x[l].x;
             if (hasLine1) {
                 planes[planeIndex(channel, line1, uint(sampleIndex))] = x[l].y;

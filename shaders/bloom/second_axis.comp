@@ -6,28 +6,32 @@
 // Rank 0 packs the DC row (real part) and the Nyquist row (imaginary part) of the first axis;
 // its two rows meet different kernel rows, so it is split with the mirror trade, each half
 // multiplied by its own row (Nyquist bin of the second axis included), and packed again.
-// Workgroup (rank, 0, channel). FFT defines: the second axis, P2.
+// Workgroup (rank group, 0, channel): B = FFT_BATCH adjacent ranks side by side, so that B
+// adjacent invocations load and store B adjacent values of one line (docs/performance.md).
+// FFT defines: the second axis, P2.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
 
-layout(local_size_x = FFT_WORKGROUP_SIZE) in;
+layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) buffer Spectrum {
     vec2 spectrum[];
 };
 // The kernel spectrum on the padded grid, per channel P1/2 + 1 rows of P2 values in the second
 // axis' Nabla order: row `rank` for ranks 1 .. P1/2 - 1, row 0 = DC, row P1/2 = Nyquist.
+// Stored in tiles of adjacent rows like the image spectrum (bloomKernelIndex).
 layout(std430, set = 0, binding = 1) buffer KernelSpectrum {
     vec2 kernelSpectrum[];
 };
 
 uint kernelIndex(uint channel, uint row, uint nablaIndex) {
-    return (channel * (params.spectrumRanks + 1u) + row) * FFT_SIZE + nablaIndex;
+    return bloomKernelIndex(channel, row, nablaIndex, params.spectrumRanks, FFT_SIZE);
 }
 
 void main() {
     uint channel = gl_WorkGroupID.z;
-    uint rank = gl_WorkGroupID.x;
+    uint rank = gl_WorkGroupID.x * FFT_BATCH + fftBatchIndex();
+    bool holdsPackedRow = gl_WorkGroupID.x == 0u; // uniform: the workgroup with rank 0
     uint thread = fftThreadIndex();
     uint nyquistRow = params.spectrumRanks;
 
@@ -41,7 +45,7 @@ void main() {
     fftForward(x);
 
     vec2 mirrors[FFT_ELEMENTS];
-    if (rank == 0u) { // uniform per workgroup
+    if (holdsPackedRow) { // the whole workgroup trades; only rank 0 uses the mirrors
         fftGatherMirrors(x, mirrors);
     }
 #ifdef KERNEL_SPECTRUM

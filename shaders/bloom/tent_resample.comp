@@ -3,8 +3,10 @@
 // spectrum F_K at (fx K / Px, fy K / Py), periodic (index K = 0), written on the padded grid in
 // the layout pass 2 reads. One invocation per target value.
 // Source: F_K as the kernel precompute stores it for K x K, y first: per channel K/2 + 1 rows
-// (ranks of fy, row K/2 = Nyquist) of K values in the K-point FFT's Nabla order of fx.
+// (ranks of fy, row K/2 = Nyquist) of K values in the K-point FFT's Nabla order of fx, in
+// bloomKernelIndex's tiles.
 // Target: per channel P1/2 + 1 rows of P2 values, the same arrangement on the padded grid.
+// Invocations run along rows (x), the fastest index within a tile.
 #extension GL_EXT_control_flow_attributes : require
 #include "bloom/bloom_params.h"
 #include "fft/complex.glsl"
@@ -33,7 +35,7 @@ vec2 kernelSpectrumAt(uint channel, uint u, uint v) {
     }
     uint row = v == halfSize ? halfSize : fftReverseBits(v, params.log2Kernel - 1u);
     uint column = fftNablaIndex(u, params.log2Kernel, params.log2KernelWorkgroup);
-    vec2 value = source[(channel * (halfSize + 1u) + row) * size + column];
+    vec2 value = source[bloomKernelIndex(channel, row, column, halfSize, size)];
     return conjugate ? complexConj(value) : value;
 }
 
@@ -44,11 +46,12 @@ uint rowFrequency(uint row) {
 }
 
 void main() {
-    uint column = gl_GlobalInvocationID.x;
-    uint row = gl_GlobalInvocationID.y;
+    uint row = gl_GlobalInvocationID.x;
+    uint column = gl_GlobalInvocationID.y;
     uint channel = gl_GlobalInvocationID.z;
     uint secondSize = 1u << params.log2Second;
-    if (column >= secondSize) {
+    uint targetRows = (1u << (params.log2First - 1u)) + 1u;
+    if (row >= targetRows) {
         return; // no barriers in this shader, so an early return is safe
     }
     uint firstFrequency = rowFrequency(row);
@@ -74,6 +77,5 @@ void main() {
                  fracU * (1.0 - fracV) * kernelSpectrumAt(channel, u1, v0) +
                  (1.0 - fracU) * fracV * kernelSpectrumAt(channel, u0, v1) +
                  fracU * fracV * kernelSpectrumAt(channel, u1, v1);
-    uint targetRows = (1u << (params.log2First - 1u)) + 1u;
-    target[(channel * targetRows + row) * secondSize + column] = value;
+    target[bloomKernelIndex(channel, row, column, targetRows - 1u, secondSize)] = value;
 }

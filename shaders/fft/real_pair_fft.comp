@@ -1,11 +1,11 @@
 #version 460
-// Two real signals per workgroup through one complex FFT: z = a + i b, Z = FFT(z), then
+// Two real signals per FFT (FFT_BATCH FFTs per workgroup) through one complex FFT: z = a + i b, Z = FFT(z), then
 //   A[k] = (Z[k] + conj(Z[N-k])) / 2,   B[k] = (Z[k] - conj(Z[N-k])) / 2i,   0 <= k <= N/2.
 // Input:  batchCount * FFT_SIZE vec2, (a[n], b[n]) interleaved: the packing is the layout.
 // Output: per signal pair, A[0 .. N/2] then B[0 .. N/2] in natural order.
 #include "fft/workgroup_fft.glsl"
 
-layout(local_size_x = FFT_WORKGROUP_SIZE) in;
+layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Signals {
     vec2 signals[];
@@ -23,7 +23,8 @@ void storeUnpacked(uint base, uint frequency, vec2 value, vec2 mirror) {
 
 void main() {
     uint thread = fftThreadIndex();
-    uint inputBase = gl_WorkGroupID.x * FFT_SIZE;
+    uint signal = gl_WorkGroupID.x * FFT_BATCH + fftBatchIndex();
+    uint inputBase = signal * FFT_SIZE;
     vec2 x[FFT_ELEMENTS];
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         x[l] = signals[inputBase + l * FFT_WORKGROUP_SIZE + thread];
@@ -33,7 +34,7 @@ void main() {
     fftGatherEvenMirrors(x, mirrors);
 
     // Even local elements hold frequencies 0 .. N/2 - 1; Nyquist is element 1 of invocation 0.
-    uint outputBase = gl_WorkGroupID.x * 2u * HALF_LENGTH;
+    uint outputBase = signal * 2u * HALF_LENGTH;
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; l += 2u) {
         uint frequency = fftEvenElementDftIndex(l / 2u, thread, FFT_LOG2_SIZE,
                                                 FFT_LOG2_WORKGROUP_SIZE);

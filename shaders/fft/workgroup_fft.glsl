@@ -1,6 +1,9 @@
-// The workgroup FFT: one complex FFT of length N = E * WG per workgroup, E elements per
-// invocation held in registers, radix-2 decimation in frequency forward and decimation in time
-// inverse. docs/fft.md explains the algorithm and proves its output order.
+// The workgroup FFT: B independent complex FFTs of length N = E * WG per workgroup, E elements
+// per invocation held in registers, radix-2 decimation in frequency forward and decimation in
+// time inverse. docs/fft.md explains the algorithm and proves its output order.
+// The B FFTs are interleaved: invocation i runs thread i / B of FFT i % B, so that B adjacent
+// invocations can load B adjacent values of one line (a coalesced segment when the FFTs run
+// down columns of a row-major array).
 //
 // Before including, define (gpu_fft::FftShape::glslDefines() writes these):
 //   FFT_LOG2_SIZE            log2 N
@@ -8,11 +11,14 @@
 //   FFT_SUBGROUP_SIZE        the device's subgroup size; exchanges at strides below it go
 //                            through subgroup shuffles. 1 = shared memory only.
 //   FFT_SHARED_PAIRS         how many element pairs one shared-memory round exchanges
+//   FFT_LOG2_BATCH           log2 B, FFTs per workgroup (optional, default 0); the including
+//                            shader declares local_size_x = FFT_INVOCATIONS = WG * B
 // (plain integers without a u suffix: the preprocessor checks them below)
 //
 // Provides:
-//   FFT_SIZE, FFT_WORKGROUP_SIZE, FFT_ELEMENTS
-//   uint fftThreadIndex()           this invocation's index t within the FFT
+//   FFT_SIZE, FFT_WORKGROUP_SIZE, FFT_ELEMENTS, FFT_BATCH, FFT_INVOCATIONS
+//   uint fftThreadIndex()           this invocation's index t within its FFT
+//   uint fftBatchIndex()            which of the workgroup's B FFTs this invocation works on
 //   void fftForward(inout vec2 x[FFT_ELEMENTS])  x[l] = input[l * WG + t] -> Nabla order
 //   void fftInverse(inout vec2 x[FFT_ELEMENTS])  Nabla order -> natural order, divided by N
 //   void fftGatherMirrors(vec2 x[], out vec2 mirrors[])  mirrors[l] = X[N - k] where x[l] = X[k]
@@ -33,6 +39,11 @@
 #define FFT_LOG2_ELEMENTS (FFT_LOG2_SIZE - FFT_LOG2_WORKGROUP_SIZE)
 #define FFT_ELEMENTS (1u << FFT_LOG2_ELEMENTS)
 #define FFT_PAIRS (FFT_ELEMENTS / 2u)
+#ifndef FFT_LOG2_BATCH
+#define FFT_LOG2_BATCH 0
+#endif
+#define FFT_BATCH (1u << FFT_LOG2_BATCH)
+#define FFT_INVOCATIONS (FFT_WORKGROUP_SIZE << FFT_LOG2_BATCH)
 
 #if FFT_LOG2_SIZE <= FFT_LOG2_WORKGROUP_SIZE
 #error "the workgroup FFT needs at least two elements per invocation"
@@ -43,10 +54,11 @@
 
 // One slot per invocation and pair in flight; real and imaginary parts apart so that each
 // access is one 32-bit word per invocation (no bank conflicts).
-shared float fftShareReal[FFT_SHARED_PAIRS * FFT_WORKGROUP_SIZE];
-shared float fftShareImag[FFT_SHARED_PAIRS * FFT_WORKGROUP_SIZE];
+shared float fftShareReal[FFT_SHARED_PAIRS * FFT_INVOCATIONS];
+shared float fftShareImag[FFT_SHARED_PAIRS * FFT_INVOCATIONS];
 
-uint fftThreadIndex() {
+// This invocation's index in the workgroup, i = t * B + batch.
+uint fftInvocationIndex() {
 #if FFT_SUBGROUP_SIZE > 1
     // Numbered through subgroups so that partners at strides below the subgroup size are
     // always in the same subgroup, however the device lays subgroups out.
@@ -54,6 +66,14 @@ uint fftThreadIndex() {
 #else
     return gl_LocalInvocationIndex;
 #endif
+}
+
+uint fftThreadIndex() {
+    return fftInvocationIndex() >> FFT_LOG2_BATCH;
+}
+
+uint fftBatchIndex() {
+    return fftInvocationIndex() & (FFT_BATCH - 1u);
 }
 
 void fftButterflyForward(inout vec2 lo, inout vec2 hi, vec2 twiddle) {
@@ -84,11 +104,13 @@ vec2 fftShareRead(uint slot) {
 // holds a butterfly pair in (x[2p], x[2p+1]). The exchange is its own inverse.
 void fftExchange(inout vec2 x[FFT_ELEMENTS], uint thread, uint stride) {
     bool upper = (thread & stride) != 0u;
+    uint invocation = fftInvocationIndex();
+    uint distance = stride << FFT_LOG2_BATCH; // the partner's invocation is invocation ^ distance
 #if FFT_SUBGROUP_SIZE > 1
-    if (stride < FFT_SUBGROUP_SIZE) {
+    if (distance < FFT_SUBGROUP_SIZE) {
         [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
             vec2 give = upper ? x[2u * pair] : x[2u * pair + 1u];
-            vec2 got = subgroupShuffleXor(give, stride);
+            vec2 got = subgroupShuffleXor(give, distance);
             if (upper) {
                 x[2u * pair] = got;
             } else {
@@ -100,12 +122,12 @@ void fftExchange(inout vec2 x[FFT_ELEMENTS], uint thread, uint stride) {
 #endif
     [[unroll]] for (uint first = 0u; first < FFT_PAIRS; first += FFT_SHARED_PAIRS) {
         [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
-            uint slot = (pair - first) * FFT_WORKGROUP_SIZE + thread;
+            uint slot = (pair - first) * FFT_INVOCATIONS + invocation;
             fftShareWrite(slot, upper ? x[2u * pair] : x[2u * pair + 1u]);
         }
         barrier();
         [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
-            vec2 got = fftShareRead((pair - first) * FFT_WORKGROUP_SIZE + (thread ^ stride));
+            vec2 got = fftShareRead((pair - first) * FFT_INVOCATIONS + (invocation ^ distance));
             if (upper) {
                 x[2u * pair] = got;
             } else {
@@ -189,9 +211,10 @@ vec2 fftMirrorOf(vec2 x[FFT_ELEMENTS], uint l, uint thread) {
     } else { // the same element for every invocation: a constant index once unrolled
         give = x[fftMirrorLocalElement(l, 0u, FFT_LOG2_SIZE, FFT_LOG2_WORKGROUP_SIZE)];
     }
-    fftShareWrite(thread, give);
+    uint invocation = fftInvocationIndex();
+    fftShareWrite(invocation, give);
     barrier();
-    vec2 mirror = fftShareRead(trade.thread);
+    vec2 mirror = fftShareRead((trade.thread << FFT_LOG2_BATCH) | fftBatchIndex());
     barrier();
     return mirror;
 }
