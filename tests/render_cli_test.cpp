@@ -177,6 +177,30 @@ TEST_F(RenderCommand, TheBenchCommandTimesBothOrdersAndWritesJson) {
     EXPECT_NE(text.find("\"padded\": [64, 64]"), std::string::npos) << text; // 37+15, 22+15
 }
 
+// `bench --compare-vkfft`: VkFFT's time, the ratio and VkFFT's error against ours, per row,
+// in the table and in the JSON.
+TEST_F(RenderCommand, TheBenchCommandComparesWithVkfft) {
+    const std::string json = path("vkfft.json");
+    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
+                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
+                                " --kernel-size 16 --iterations 2 --warmup 1 --copy-mib 4 "
+                                "--compare-vkfft --json " +
+                                json + " > " + path("bench.txt") + " 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+    EXPECT_NE(slurp(path("bench.txt")).find("ours/vkfft"), std::string::npos);
+    const std::string text = slurp(json);
+    int rows = 0;
+    const std::string errorKey = "\"relative_l2_vs_ours\": ";
+    for (auto at = text.find(errorKey); at != std::string::npos; at = text.find(errorKey, at + 1)) {
+        EXPECT_LE(std::stod(text.substr(at + errorKey.size())), 1e-5) << text;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 2) << text; // y-first and x-first
+    EXPECT_NE(text.find("\"vkfft\": {\"median_ms\": "), std::string::npos) << text;
+    EXPECT_NE(text.find("\"min_ms\": "), std::string::npos) << text;
+    EXPECT_NE(text.find("\"ours_over_vkfft\": "), std::string::npos) << text;
+}
+
 TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
     const CommandResult run = render("--image " + path("image.pfm"));
     EXPECT_NE(run.exitCode, 0);

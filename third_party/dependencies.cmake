@@ -17,6 +17,16 @@ target_link_libraries(fftbloom_glslang INTERFACE
   glslang::glslang glslang::SPIRV glslang::glslang-default-resource-limits SPIRV-Tools-opt)
 add_library(fftbloom::glslang ALIAS fftbloom_glslang)
 
+# VkFFT 1.2.26 (libvkfft-dev), for `fftbloom bench --compare-vkfft` only: one header-only
+# library that compiles its shaders at run time through glslang's C interface. Its folder is
+# a system one (/usr/include), so its warnings stay out of our -Werror. One file compiles it:
+# app/bench/vkfft_convolution.cpp, with a shim for Debian's glslang 12 (vkfft_glslang_shim.hpp).
+find_path(VKFFT_INCLUDE_DIR vkFFT.h REQUIRED)
+add_library(fftbloom_vkfft INTERFACE)
+target_include_directories(fftbloom_vkfft SYSTEM INTERFACE "${VKFFT_INCLUDE_DIR}")
+target_link_libraries(fftbloom_vkfft INTERFACE fftbloom::glslang Vulkan::Vulkan)
+add_library(fftbloom::vkfft ALIAS fftbloom_vkfft)
+
 # Image files: stb_image / stb_image_write (libstb) and tinyexr.
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET GLOBAL stb)
 find_package(tinyexr CONFIG REQUIRED)

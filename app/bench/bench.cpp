@@ -8,14 +8,11 @@
 #include <algorithm>
 
 namespace fftbloom {
-namespace {
 
-BenchTiming summarize(std::vector<double> samples) {
+BenchTiming summarizeTimings(std::vector<double> samples) {
     std::sort(samples.begin(), samples.end());
     return {samples[samples.size() / 2], samples.front()};
 }
-
-} // namespace
 
 std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout) {
     constexpr double kChannels = 3;
@@ -63,7 +60,7 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
             }
             samples.push_back(*value);
         }
-        (slot < kPassCount ? result.passes[slot] : result.frame) = summarize(samples);
+        (slot < kPassCount ? result.passes[slot] : result.frame) = summarizeTimings(samples);
     }
     return result;
 }

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,12 @@ struct BenchTiming {
     double minMs = 0;
 };
 
+// The same convolution done by VkFFT (--compare-vkfft; app/bench/vkfft_convolution.hpp).
+struct VkfftComparison {
+    BenchTiming frame;
+    double relativeL2 = 0; // VkFFT's O against ours (zero padding, exact spectrum)
+};
+
 struct BenchResult {
     std::uint32_t width = 0;
     std::uint32_t height = 0;
@@ -26,7 +33,11 @@ struct BenchResult {
     std::array<BenchTiming, kPassCount> passes{};
     BenchTiming frame;
     std::array<double, kPassCount> passBytes{}; // the least each pass must read and write
+    std::optional<VkfftComparison> vkfft;
 };
+
+// The median and minimum of timing samples (at least one).
+BenchTiming summarizeTimings(std::vector<double> samples);
 
 // Times `iterations` convolutions of `image` (after `warmup` more) in one submission.
 BenchResult benchConvolution(BloomEngine& engine, const Image& image,

@@ -1,6 +1,7 @@
 #include "app/commands/bench_command.hpp"
 
 #include "app/bench/bench.hpp"
+#include "app/bench/vkfft_convolution.hpp"
 #include "app/bloom/kernel_prep.hpp"
 #include "app/image/image_io.hpp"
 #include "app/kernel/glare_kernel.hpp"
@@ -9,6 +10,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 namespace fftbloom {
@@ -36,11 +38,16 @@ Image kernelFor(const BenchOptions& options, std::uint32_t kernelSize) {
 void printRow(const BenchResult& result, double bandwidth) {
     const double floorMs =
         (result.passBytes[0] + result.passBytes[1] + result.passBytes[2]) / bandwidth * 1e3;
-    std::printf("%5ux%-5u %5u  %s   %8.3f %8.3f %8.3f   %8.3f (%8.3f)   %8.3f   %6.2f\n",
+    std::printf("%5ux%-5u %5u  %s   %8.3f %8.3f %8.3f   %8.3f (%8.3f)   %8.3f   %6.2f",
                 result.width, result.height, result.settings.kernelSize,
                 result.layout.firstAxis == gpu_fft::Axis::Y ? "y" : "x", result.passes[0].medianMs,
                 result.passes[1].medianMs, result.passes[2].medianMs, result.frame.medianMs,
                 result.frame.minMs, floorMs, result.frame.medianMs / floorMs);
+    if (result.vkfft) {
+        std::printf("   %8.3f   %6.2f    %.1e", result.vkfft->frame.medianMs,
+                    result.frame.medianMs / result.vkfft->frame.medianMs, result.vkfft->relativeL2);
+    }
+    std::printf("\n");
     std::fflush(stdout);
 }
 
@@ -70,8 +77,14 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& d
         }
         json << "], \"frame\": {\"median_ms\": " << r.frame.medianMs
              << ", \"min_ms\": " << r.frame.minMs << ", \"bytes\": " << bytes
-             << ", \"time_over_floor\": " << r.frame.medianMs / (bytes / bandwidth * 1e3) << "}}"
-             << (i + 1 < results.size() ? "," : "") << "\n";
+             << ", \"time_over_floor\": " << r.frame.medianMs / (bytes / bandwidth * 1e3) << "}";
+        if (r.vkfft) {
+            json << ", \"vkfft\": {\"median_ms\": " << r.vkfft->frame.medianMs
+                 << ", \"min_ms\": " << r.vkfft->frame.minMs
+                 << ", \"relative_l2_vs_ours\": " << r.vkfft->relativeL2
+                 << "}, \"ours_over_vkfft\": " << r.frame.medianMs / r.vkfft->frame.medianMs;
+        }
+        json << "}" << (i + 1 < results.size() ? "," : "") << "\n";
     }
     json << "  ]\n}\n";
     return json.str();
@@ -94,8 +107,12 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options) {
                       "axis orders (generated images)");
     command->add_option("--copy-mib", options.copyMebibytes, "Size of the bandwidth copy")
         ->capture_default_str();
+    command->add_flag("--compare-vkfft", options.compareVkfft,
+                      "Also time VkFFT's convolution (zero padding, exact spectrum) on the same "
+                      "device, after checking it against ours");
     command->footer("Times are GPU timestamps: median (and minimum) of --iterations runs. "
-                    "floor = the bytes each pass must read and write / the copy bandwidth.");
+                    "floor = the bytes each pass must read and write / the copy bandwidth. "
+                    "--compare-vkfft: rel. L2 = VkFFT's O against ours in zero / exact mode.");
     return command;
 }
 
@@ -117,7 +134,8 @@ int runBench(const BenchOptions& options) {
     std::printf("%s: compute copy %.3f TB/s (read + written)\n", context.info().name.c_str(),
                 bandwidth * 1e-12);
     std::printf("   image      K  order  pass 1   pass 2   pass 3 ms   frame ms (min)     "
-                "floor ms   frame/floor\n");
+                "floor ms   frame/floor%s\n",
+                options.compareVkfft ? "   vkfft ms   ours/vkfft  rel. L2" : "");
 
     std::vector<Case> cases;
     Image given;
@@ -132,7 +150,12 @@ int runBench(const BenchOptions& options) {
     for (const Case& c : cases) {
         const Image image = options.preset ? generatedHdrScene(c.width, c.height) : given;
         BloomEngine engine(context, compiler);
-        engine.setKernel(kernelFor(options, c.kernelSize));
+        const Image kernel = kernelFor(options, c.kernelSize);
+        engine.setKernel(kernel);
+        std::unique_ptr<VkfftConvolution> vkfft;
+        if (options.compareVkfft) {
+            vkfft = std::make_unique<VkfftConvolution>(context, kernel, c.width, c.height);
+        }
         std::vector<AxisOrder> orders{base.axisOrder};
         if (options.preset || base.axisOrder == AxisOrder::Auto) {
             orders = {AxisOrder::YFirst, AxisOrder::XFirst};
@@ -143,6 +166,10 @@ int runBench(const BenchOptions& options) {
             settings.axisOrder = order;
             results.push_back(
                 benchConvolution(engine, image, settings, options.iterations, options.warmup));
+            if (vkfft) {
+                results.back().vkfft = compareWithVkfft(engine, *vkfft, image, settings,
+                                                        options.iterations, options.warmup);
+            }
             printRow(results.back(), bandwidth);
         }
     }

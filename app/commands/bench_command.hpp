@@ -18,6 +18,7 @@ struct BenchOptions {
     std::string jsonPath;
     bool preset = false;
     unsigned copyMebibytes = 256;
+    bool compareVkfft = false; // also VkFFT's convolution on the same device (issue 5)
 };
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
