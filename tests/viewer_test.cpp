@@ -144,6 +144,37 @@ TEST_F(Viewer, AScriptedKernelSizeChangeRebuilds) {
     EXPECT_EQ(run.report.at("error"), "");
 }
 
+// "auto" starts with the less-work order, times both orders for a few frames, then says which
+// it chose and why; the order it reports is the one displayed. Which order lavapipe runs faster
+// is not fixed, so only the consistency is checked here (auto_axis_order_test has the rule).
+TEST_F(Viewer, AutoAxisOrderMeasuresBothOrdersAndSaysWhatItChose) {
+    const std::string base = "--image " + path("small.pfm") + " --kernel-size 32 ";
+    const ViewerRun run = view(base + "--axis-order auto --frames 8");
+    expectCleanRun(run);
+    const std::string chosen = "auto -> " + run.report.at("first_axis") + " first (measured ";
+    EXPECT_EQ(run.report.at("axis_order").rfind(chosen, 0), 0u) << run.report.at("axis_order");
+
+    const ViewerRun fixed = view(base + "--axis-order y --frames 2");
+    expectCleanRun(fixed);
+    EXPECT_EQ(fixed.report.at("axis_order"), "y first");
+}
+
+// K=32 is decided by frame 8; K=64 is applied at frame 9 (frame 8 says "Rebuilding") and its
+// first timings arrive two frames later: too few to decide, unless old ones were kept.
+TEST_F(Viewer, AutoAxisOrderMeasuresAgainWhenTheWorkChanges) {
+    std::string sizes;
+    for (int frame = 0; frame < 8; ++frame) {
+        sizes += "--set-kernel-size 32 ";
+    }
+    const ViewerRun run = view("--image " + path("small.pfm") + " --kernel-size 32 " + sizes +
+                               "--set-kernel-size 64 --frames 12");
+    expectCleanRun(run);
+    EXPECT_EQ(run.report.at("kernel_size"), "64");
+    EXPECT_EQ(run.report.at("axis_order"),
+              "auto -> " + run.report.at("first_axis") + " first (less work; measuring)")
+        << "the timings of K=32 must not decide for K=64";
+}
+
 TEST_F(Viewer, DroppingAGoodImageChangesThePicture) {
     const ViewerRun before =
         view("--image " + path("small.pfm") + " --frames 2 --screenshot " + path("before.png"));

@@ -29,7 +29,8 @@ void addConvolutionOptions(CLI::App& command, ConvolutionOptions& options) {
         ->capture_default_str();
     command
         .add_option("--axis-order", options.axisOrder,
-                    "FFT axis order: y (columns first), x (rows first) or auto (less work)")
+                    "FFT axis order: y (columns first), x (rows first) or auto (less work; "
+                    "the viewer then keeps the order measured faster)")
         ->check(CLI::IsMember({"y", "x", "auto"}))
         ->capture_default_str();
     command

@@ -58,6 +58,14 @@ std::optional<PassTimes> GpuTimeline::latest(gpu_fft::Axis axis) const {
     return entries.back();
 }
 
+std::vector<double> GpuTimeline::totals(gpu_fft::Axis axis) const {
+    std::vector<double> values;
+    for (const PassTimes& times : history(axis)) {
+        values.push_back(times.total);
+    }
+    return values;
+}
+
 void GpuTimeline::clear() {
     yFirst_.clear();
     xFirst_.clear();

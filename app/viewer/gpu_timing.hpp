@@ -1,6 +1,7 @@
 // GPU time per bloom pass for the overlay: one query pool per frame in flight, read only after
 // that frame's fence (never stalling), with a rolling history per axis order. The order that
-// is not displayed is measured every kAlternateInterval frames, so both can be compared live.
+// is not displayed is measured every kAlternateInterval frames, so both can be compared live
+// (and every frame while the "auto" order still lacks timings: viewer_axis_order.cpp).
 #pragma once
 
 #include "app/bloom/bloom_engine.hpp"
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <vector>
 
 namespace fftbloom {
 
@@ -38,6 +40,7 @@ class GpuTimeline {
                  bool alternateMeasured);
     const std::deque<PassTimes>& history(gpu_fft::Axis axis) const;
     std::optional<PassTimes> latest(gpu_fft::Axis axis) const;
+    std::vector<double> totals(gpu_fft::Axis axis) const; // per-frame totals, oldest first
     void clear();
 
   private:

@@ -174,11 +174,17 @@ void Viewer::applyToEngines() {
             ++kernelVersion_;
         }
     }
+    forgetTimingsIfWorkChanged();
+    ConvolutionSettings shown = settings_;
+    if (settings_.axisOrder == AxisOrder::Auto) { // what the timings chose, if any yet
+        shown.axisOrder =
+            autoAxis_.choice().axis == gpu_fft::Axis::Y ? AxisOrder::YFirst : AxisOrder::XFirst;
+    }
     engine_->setKernel(kernel_);
-    engine_->prepare(image_.width, image_.height, settings_);
+    engine_->prepare(image_.width, image_.height, shown);
     engine_->uploadImage(image_);
-    // The other order, for the overlay's comparison.
-    ConvolutionSettings alternate = settings_;
+    // The other order, for the overlay's comparison and for "auto".
+    ConvolutionSettings alternate = shown;
     alternate.axisOrder =
         engine_->layout().firstAxis == gpu_fft::Axis::Y ? AxisOrder::XFirst : AxisOrder::YFirst;
     alternate_->setKernel(kernel_);
@@ -209,7 +215,6 @@ void Viewer::rebuildIfNeeded() {
     appliedSettings_ = settings_;
     needsRebuild_ = false;
     updatePreview();
-    timeline_.clear();
     fitView();
 }
 
@@ -326,6 +331,7 @@ void Viewer::writeReport() const {
            << "kernel_size: " << appliedSettings_.kernelSize << "\n"
            << "first_axis: " << (engine_->layout().firstAxis == gpu_fft::Axis::Y ? "y" : "x")
            << "\n"
+           << "axis_order: " << axisOrderText() << "\n"
            << "frames: " << framesRendered_ << "\n"
            << "error: " << lastError_ << "\n"
            << "note: " << note_ << "\n"

@@ -9,6 +9,7 @@
 
 #include "app/bloom/bloom_engine.hpp"
 #include "app/kernel/glare_kernel.hpp"
+#include "app/viewer/auto_axis_order.hpp"
 #include "app/viewer/display_pass.hpp"
 #include "app/viewer/gpu_timing.hpp"
 #include "app/viewer/imgui_layer.hpp"
@@ -60,6 +61,12 @@ class Viewer {
     void updatePreview();
     void fitView();
 
+    // The axis order: "auto" follows the timings (auto_axis_order.hpp).
+    void forgetTimingsIfWorkChanged();
+    void followAutoAxisOrder();
+    bool alternateDue() const;
+    std::string axisOrderText() const;
+
     // Per frame.
     void runScriptedStep(int frame);
     void handleInput();
@@ -92,6 +99,7 @@ class Viewer {
     std::array<FrameSlot, kFramesInFlight> slots_;
     std::uint32_t frameIndex_ = 0;
     GpuTimeline timeline_;
+    AutoAxisOrder autoAxis_; // decided from timeline_, for the work the engines hold
     double cpuFrameMs_ = 0;
 
     // What is shown.
@@ -125,8 +133,8 @@ class Viewer {
     std::string lastError_;
     std::string note_;
     std::array<char, 1024> typedPath_{};
-    GlareSettings generator_;                  // the kernel generator panel's settings
-    std::map<std::string, Image> generated_;   // kernels made so far, by their settings
+    GlareSettings generator_;                // the kernel generator panel's settings
+    std::map<std::string, Image> generated_; // kernels made so far, by their settings
     std::array<char, 1024> savePath_{};
     std::array<float, 4> kernelDropZone_{}; // x0, y0, x1, y1 of the kernel thumbnail: a drop target
     std::optional<std::string> pendingScreenshot_;

@@ -53,6 +53,7 @@ bool Viewer::renderFrame() {
     if (slot.submitted) { // its timestamps are ready now, without stalling
         timeline_.collect(slot.queries, slot.displayedAxis, slot.alternateMeasured);
         slot.submitted = false;
+        followAutoAxisOrder();
     }
     std::uint32_t imageIndex = 0;
     const VkResult acquired =
@@ -117,7 +118,7 @@ void Viewer::recordFrame(FrameSlot& slot, std::uint32_t imageIndex) {
     slot.queries.reset(commandBuffer);
     fragmentToComputeBarrier(commandBuffer);
     slot.displayedAxis = engine_->layout().firstAxis;
-    slot.alternateMeasured = showOverlay_ && framesRendered_ % kAlternateInterval == 0;
+    slot.alternateMeasured = alternateDue();
     if (slot.alternateMeasured) { // timed first, so its result is overwritten by nothing shown
         slot.queries.begin(commandBuffer, TimingSlots::totalOf(1));
         alternate_->recordConvolution(commandBuffer, &slot.queries, TimingSlots::kPerOrder);

@@ -17,7 +17,7 @@ namespace {
 const char* const kViewNames[] = {"result", "original", "bloom only", "kernel",
                                   "kernel spectrum (log)"};
 const char* const kToneMapNames[] = {"ACES", "Reinhard", "none"};
-const char* const kAxisNames[] = {"y first", "x first", "auto (less work)"};
+const char* const kAxisNames[] = {"y first", "x first", "auto (faster measured)"};
 const char* const kPaddingNames[] = {"zero", "mirror"};
 const char* const kSpectrumNames[] = {"tent", "exact"};
 
@@ -186,6 +186,9 @@ void Viewer::drawControls() {
     ImGui::Separator();
     ImGui::TextDisabled("Bloom");
     comboEnum("axis order", settings_.axisOrder, kAxisNames, 3);
+    if (appliedSettings_.axisOrder == AxisOrder::Auto) {
+        ImGui::TextDisabled("%s", axisOrderText().c_str());
+    }
     int kernelLog2 = static_cast<int>(std::log2(settings_.kernelSize));
     const std::string kernelLabel = std::to_string(settings_.kernelSize);
     if (ImGui::SliderInt("kernel size", &kernelLog2, 4, 11, kernelLabel.c_str())) {
@@ -303,6 +306,9 @@ void Viewer::drawOverlay() {
     }
     ImGui::Text("CPU frame %.2f ms; the other order is timed every %u frames", cpuFrameMs_,
                 kAlternateInterval);
+    if (appliedSettings_.axisOrder == AxisOrder::Auto) {
+        ImGui::TextUnformatted(axisOrderText().c_str());
+    }
     const auto& other = alternate_->layout();
     ImGui::TextDisabled("shown: pass 1/3 %u FFTs of %u, pass 2 %u of %u",
                         engine_->layout().firstAxisFftCount(), engine_->layout().firstAxisLength(),
