@@ -14,20 +14,9 @@
 namespace fftbloom::test {
 namespace {
 
-struct Size {
-    std::uint32_t width;
-    std::uint32_t height;
-    std::uint32_t kernel;
-};
-
 // One-pixel images, odd sizes, W = 2 (mod 4), tall and wide, and every kernel size to 256.
 const Size kSizes[] = {{1, 1, 16},   {1, 23, 16},   {23, 1, 32},   {6, 9, 16},  {30, 17, 32},
                        {37, 29, 64}, {64, 48, 128}, {70, 45, 256}, {9, 130, 16}};
-
-std::string sizeName(const Size& size) {
-    return std::to_string(size.width) + "x" + std::to_string(size.height) + "_K" +
-           std::to_string(size.kernel);
-}
 
 using BloomCase = std::tuple<Size, Padding, SpectrumMode, AxisOrder>;
 

@@ -94,6 +94,15 @@ TEST(FftShape, DefinesCarryTheShape) {
     EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
 }
 
+// E = 32 spills registers on NVIDIA: long FFTs first take a 512-wide workgroup at E = 16.
+TEST(FftShape, LongFftsWidenTheWorkgroupBeforeE32) {
+    EXPECT_EQ(chooseShape(12, h100()).describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
+    EXPECT_EQ(chooseShape(13, h100()).describe(), "N=8192 (E=16 x WG=512, subgroup 32)");
+    EXPECT_EQ(chooseShape(14, h100()).describe(), "N=16384 (E=32 x WG=512, subgroup 32)");
+    // A caller's own cap: pass 2 of the bloom keeps E = 8 up to 1024 invocations.
+    EXPECT_EQ(chooseShape(13, h100(), 0, 10).describe(), "N=8192 (E=8 x WG=1024, subgroup 32)");
+}
+
 // Several FFTs per workgroup: the limits apply to all their invocations together.
 TEST(FftShape, BatchedShapesCountEveryInvocation) {
     const FftShape shape = chooseShape(10, h100(), 2);

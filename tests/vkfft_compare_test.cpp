@@ -13,24 +13,13 @@
 namespace fftbloom::test {
 namespace {
 
-struct Size {
-    std::uint32_t width;
-    std::uint32_t height;
-    std::uint32_t kernel;
-};
-
-void PrintTo(const Size& size, std::ostream* out) {
-    *out << size.width << "x" << size.height << " K=" << size.kernel;
-}
-
 // Odd heights (VkFFT's zero padding then starts one row later), odd widths, W = 2 (mod 4),
 // a one-pixel-wide image, and grids that are not square.
 const Size kSizes[] = {{37, 29, 16}, {64, 48, 32}, {30, 17, 32}, {70, 45, 64},
                        {1, 23, 16},  {9, 130, 16}, {128, 7, 16}};
 
-std::string sizeName(const ::testing::TestParamInfo<Size>& info) {
-    return std::to_string(info.param.width) + "x" + std::to_string(info.param.height) + "_K" +
-           std::to_string(info.param.kernel);
+std::string caseName(const ::testing::TestParamInfo<Size>& info) {
+    return sizeName(info.param);
 }
 
 class VkfftConvolutionTest : public GpuTest, public ::testing::WithParamInterface<Size> {};
@@ -59,7 +48,7 @@ TEST_P(VkfftConvolutionTest, MatchesTheEngineAndTheDoublePrecisionReference) {
     EXPECT_LE(againstReference, kBloomTolerance);
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, VkfftConvolutionTest, ::testing::ValuesIn(kSizes), sizeName);
+INSTANTIATE_TEST_SUITE_P(Sizes, VkfftConvolutionTest, ::testing::ValuesIn(kSizes), caseName);
 
 class VkfftRuns : public GpuTest {};
 

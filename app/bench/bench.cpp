@@ -6,6 +6,7 @@
 #include "gpu_fft/vulkan/error.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace fftbloom {
 
@@ -94,6 +95,16 @@ double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& comp
         }
     }
     return 2.0 * static_cast<double>(bytes) / (best * 1e-3);
+}
+
+void warmUpGpu(const vk::Context& context, vk::ShaderCompiler& compiler, VkDeviceSize bytes) {
+    constexpr auto kWarmUp = std::chrono::milliseconds(500);
+    constexpr int kMaxRounds = 50; // bounds the time on a slow software device
+    const auto start = std::chrono::steady_clock::now();
+    for (int round = 0; round < kMaxRounds && std::chrono::steady_clock::now() - start < kWarmUp;
+         ++round) {
+        measureCopyBandwidth(context, compiler, bytes, 10);
+    }
 }
 
 } // namespace fftbloom

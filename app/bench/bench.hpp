@@ -44,6 +44,10 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
                              const ConvolutionSettings& settings, std::uint32_t iterations,
                              std::uint32_t warmup);
 
+// Keeps the GPU busy with copies for about half a second, so that its clocks have ramped up
+// before anything is timed (the first configuration measured otherwise runs slow).
+void warmUpGpu(const vk::Context& context, vk::ShaderCompiler& compiler, VkDeviceSize bytes);
+
 // Bytes per second of a compute copy of `bytes` bytes (read + written), best of `repeats`.
 double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& compiler,
                             VkDeviceSize bytes, std::uint32_t repeats);

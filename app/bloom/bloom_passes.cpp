@@ -16,14 +16,52 @@ constexpr const char* kSecondAxis = "bloom/second_axis.comp";
 constexpr const char* kFirstAxisInverse = "bloom/first_axis_inverse.comp";
 constexpr std::uint32_t kPushBytes = sizeof(bloom_gpu::BloomPassParams);
 
-// Workgroups that walk columns run this many FFTs side by side: 4 x 8 bytes = one 32-byte
-// memory sector per row (docs/performance.md).
+// The first-axis passes of y-first walk image columns; they run this many FFTs side by side,
+// so that 4 pairs of columns x 4 bytes = one 32-byte memory sector per row
+// (docs/performance.md). Pass 2 runs one FFT per workgroup: its tiled spectra keep its
+// loads in shared sectors already, and batching it cost registers (spills) and time on the
+// H100.
 constexpr std::uint32_t kColumnLog2Batch = 2;
 constexpr std::uint32_t kMaxColumnLog2Batch = 3; // ranks = P1/2 >= 8 must divide evenly
 // A batched workgroup may take up to 512 invocations, but no more than 16 elements each:
 // beyond that the registers spill and the batch costs more than its coalescing saves.
 constexpr std::uint32_t kBatchedLog2Invocations = 9;
 constexpr std::uint32_t kBatchedMaxLog2Elements = 4;
+// Pass 2 holds the kernel's values too: more invocations with fewer elements each keep its
+// registers low enough for more than one workgroup per SM.
+constexpr std::uint32_t kSecondAxisLog2Invocations = 10;
+
+// A tuning experiment's override of a log2 count, or `fallback`.
+std::uint32_t tuned(const char* variable, std::uint32_t fallback, std::uint32_t maximum) {
+    if (const char* text = std::getenv(variable)) {
+        const long value = std::strtol(text, nullptr, 10);
+        if (value >= 0 && value <= long{maximum}) {
+            return static_cast<std::uint32_t>(value);
+        }
+    }
+    return fallback;
+}
+
+// The shape of FFTs that run down columns, 2^log2Batch per workgroup where that fits in
+// registers, else one per workgroup.
+gpu_fft::FftShape columnShape(std::uint32_t length, std::uint32_t log2Batch,
+                              std::uint32_t maxLog2Invocations, const vk::DeviceInfo& device) {
+    const auto limits = gpu_fft::fftLimitsOf(device);
+    const std::uint32_t log2Size = gpu_fft::floorLog2(length);
+    if (log2Batch > 0) {
+        try {
+            const auto shape =
+                gpu_fft::chooseShape(log2Size, limits, log2Batch, kBatchedLog2Invocations);
+            if (shape.log2Elements() <= kBatchedMaxLog2Elements &&
+                shape.invocations() <= (1u << kBatchedLog2Invocations)) {
+                return shape;
+            }
+        } catch (const std::invalid_argument&) {
+            // does not fit this device batched: one FFT per workgroup below
+        }
+    }
+    return gpu_fft::chooseShape(log2Size, limits, 0, maxLog2Invocations);
+}
 
 // Workgroups of the first-axis passes: pairs of lines, shape.batch() pairs per workgroup.
 std::uint32_t pairGroupCount(const bloom_gpu::BloomPassParams& params,
@@ -32,48 +70,22 @@ std::uint32_t pairGroupCount(const bloom_gpu::BloomPassParams& params,
     return (pairs + shape.batch() - 1) / shape.batch();
 }
 
-std::uint32_t columnLog2Batch() {
-    if (const char* text = std::getenv("FFTBLOOM_COLUMN_LOG2_BATCH")) { // tuning experiments
-        const long value = std::strtol(text, nullptr, 10);
-        if (value >= 0 && value <= long{kMaxColumnLog2Batch}) {
-            return static_cast<std::uint32_t>(value);
-        }
-    }
-    return kColumnLog2Batch;
-}
-
-// The shape of FFTs that run down columns: batched where that fits in registers, else one
-// FFT per workgroup (the tiled layout still keeps its loads in shared 32-byte sectors).
-gpu_fft::FftShape columnShape(std::uint32_t length, const vk::DeviceInfo& device) {
-    const auto limits = gpu_fft::fftLimitsOf(device);
-    const std::uint32_t log2Size = gpu_fft::floorLog2(length);
-    const std::uint32_t log2Batch = columnLog2Batch();
-    if (log2Batch > 0) {
-        try {
-            const auto shape =
-                gpu_fft::chooseShape(log2Size, limits, log2Batch, kBatchedLog2Invocations);
-            if (shape.log2Elements() <= kBatchedMaxLog2Elements) {
-                return shape;
-            }
-        } catch (const std::invalid_argument&) {
-            // does not fit this device batched: one FFT per workgroup below
-        }
-    }
-    return gpu_fft::chooseShape(log2Size, limits);
-}
-
 } // namespace
 
 gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
                                  const vk::DeviceInfo& device) {
     if (firstAxis == gpu_fft::Axis::Y) { // lines are image columns
-        return columnShape(length, device);
+        return columnShape(
+            length, tuned("FFTBLOOM_FIRST_AXIS_LOG2_BATCH", kColumnLog2Batch, kMaxColumnLog2Batch),
+            gpu_fft::kMaxChosenLog2Invocations, device);
     }
     return gpu_fft::chooseShape(gpu_fft::floorLog2(length), gpu_fft::fftLimitsOf(device));
 }
 
 gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device) {
-    return columnShape(length, device); // a column of the half spectrum, across lines
+    return columnShape(
+        length, tuned("FFTBLOOM_SECOND_AXIS_LOG2_BATCH", 0, kMaxColumnLog2Batch),
+        tuned("FFTBLOOM_SECOND_AXIS_LOG2_INVOCATIONS", kSecondAxisLog2Invocations, 10), device);
 }
 
 bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
@@ -134,12 +146,20 @@ void recordSecondAxis(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                       const gpu_fft::FftShape& shape, const bloom_gpu::BloomPassParams& params,
                       const vk::Buffer& spectrum, const vk::Buffer& kernelSpectrum,
                       bool storeKernelSpectrum) {
-    const vk::Defines defines =
+    vk::Defines defines =
         storeKernelSpectrum ? vk::Defines{{"KERNEL_SPECTRUM", "1"}} : vk::Defines{};
-    const auto& pipeline = pipelines.fft(kSecondAxis, shape, defines, 2, kPushBytes);
-    pipeline.bind(commandBuffer, {&spectrum, &kernelSpectrum}, &params);
-    // Ranks come in groups of shape.batch(); ranks (P1/2 >= 8) divide by any batch up to 8.
-    vkCmdDispatch(commandBuffer, params.spectrumRanks / shape.batch(), 1, Image::kChannels);
+    // Rank groups 1 .. and group 0 (the packed DC / Nyquist row) touch disjoint ranks, so the
+    // two dispatches need no barrier between them.
+    const std::uint32_t groups = params.spectrumRanks / shape.batch(); // ranks >= 8 >= batch
+    if (groups > 1) {
+        const auto& pipeline = pipelines.fft(kSecondAxis, shape, defines, 2, kPushBytes);
+        pipeline.bind(commandBuffer, {&spectrum, &kernelSpectrum}, &params);
+        vkCmdDispatch(commandBuffer, groups - 1, 1, Image::kChannels);
+    }
+    defines.emplace_back("PACKED_ROW_GROUP", "1");
+    const auto& packedRow = pipelines.fft(kSecondAxis, shape, defines, 2, kPushBytes);
+    packedRow.bind(commandBuffer, {&spectrum, &kernelSpectrum}, &params);
+    vkCmdDispatch(commandBuffer, 1, 1, Image::kChannels);
 }
 
 void recordFirstAxisInverse(VkCommandBuffer commandBuffer, PipelineCache& pipelines,

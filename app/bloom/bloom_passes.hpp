@@ -16,9 +16,10 @@ namespace fftbloom {
 
 // The FFT shapes of the passes on this device. The kernel spectrum is stored in the second
 // axis' Nabla order, which depends on the shape, so the kernel precompute and the bloom must
-// both take their shapes from here. FFTs that walk down columns (pass 2; passes 1 and 3 for
-// y-first) run several adjacent columns per workgroup where registers allow, so that their
-// loads coalesce; FFTBLOOM_COLUMN_LOG2_BATCH overrides that batch for tuning experiments.
+// both take their shapes from here. Passes 1 and 3 of y-first walk image columns and run 4
+// adjacent pairs of columns per workgroup where registers allow, so that their loads
+// coalesce. FFTBLOOM_FIRST_AXIS_LOG2_BATCH and FFTBLOOM_SECOND_AXIS_LOG2_BATCH override the
+// batches (log2) for tuning experiments.
 gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
                                  const vk::DeviceInfo& device);
 gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device);

@@ -129,8 +129,9 @@ int runBench(const BenchOptions& options) {
     contextOptions.validation = false; // the layer would be timed too
     const vk::Context context(contextOptions);
     vk::ShaderCompiler compiler;
-    const double bandwidth =
-        measureCopyBandwidth(context, compiler, VkDeviceSize{options.copyMebibytes} << 20, 10);
+    const VkDeviceSize copyBytes = VkDeviceSize{options.copyMebibytes} << 20;
+    warmUpGpu(context, compiler, copyBytes);
+    const double bandwidth = measureCopyBandwidth(context, compiler, copyBytes, 10);
     std::printf("%s: compute copy %.3f TB/s (read + written)\n", context.info().name.c_str(),
                 bandwidth * 1e-12);
     std::printf("   image      K  order  pass 1   pass 2   pass 3 ms   frame ms (min)     "

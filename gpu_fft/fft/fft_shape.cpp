@@ -11,6 +11,7 @@ constexpr std::uint32_t kSharedBudgetBytes = 16384;
 // Elements per invocation the chooser aims for: enough independent butterflies per stage to
 // hide latency, few enough registers to keep occupancy.
 constexpr std::uint32_t kPreferredLog2Elements = 3;
+constexpr std::uint32_t kMaxPreferredLog2Elements = 4; // beyond 16, prefer a wider workgroup
 
 } // namespace
 
@@ -76,12 +77,24 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
     return shape;
 }
 
-FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits, std::uint32_t log2Batch,
-                     std::uint32_t maxLog2Invocations) {
-    maxLog2Invocations = std::min(maxLog2Invocations, floorLog2(limits.maxWorkgroupInvocations));
+FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits,
+                     std::uint32_t log2Batch, std::uint32_t maxLog2Invocations) {
+    const std::uint32_t deviceLog2Invocations = floorLog2(limits.maxWorkgroupInvocations);
+    maxLog2Invocations = std::min(maxLog2Invocations, deviceLog2Invocations);
+    auto log2Invocations = [&](std::uint32_t log2Elements) {
+        return log2Size - log2Elements + log2Batch;
+    };
     std::uint32_t log2Elements = std::min(kPreferredLog2Elements, log2Size);
-    // Long FFTs (or many per workgroup): grow E rather than exceed the workgroup cap.
-    while (log2Size - log2Elements + log2Batch > maxLog2Invocations &&
+    // Long FFTs (or many per workgroup): grow E to 16 rather than exceed the cap ...
+    while (log2Invocations(log2Elements) > maxLog2Invocations &&
+           log2Elements < kMaxPreferredLog2Elements && log2Elements < log2Size) {
+        ++log2Elements;
+    }
+    // ... then double the workgroup once before E = 32: 32 complex values per invocation
+    // spill registers to local memory on NVIDIA (docs/performance.md).
+    const std::uint32_t stretchedLog2Invocations =
+        std::min(maxLog2Invocations + 1, deviceLog2Invocations);
+    while (log2Invocations(log2Elements) > stretchedLog2Invocations &&
            log2Elements < kMaxLog2Elements && log2Elements < log2Size) {
         ++log2Elements;
     }

@@ -2,9 +2,50 @@
 
 #include "gpu_fft/vulkan/error.hpp"
 
+#include <cstdio>
+#include <string>
 #include <vector>
 
 namespace fftbloom::vk {
+namespace {
+
+std::string statisticText(const VkPipelineExecutableStatisticKHR& statistic) {
+    switch (statistic.format) {
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+        return statistic.value.b32 ? "true" : "false";
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+        return std::to_string(statistic.value.i64);
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+        return std::to_string(statistic.value.u64);
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR:
+        return std::to_string(statistic.value.f64);
+    default:
+        return "?";
+    }
+}
+
+// One stderr line per pipeline: the driver's statistics (VK_KHR_pipeline_executable_properties).
+void printStatistics(VkDevice device, VkPipeline pipeline, const std::string& name) {
+    auto getStatistics = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
+        vkGetDeviceProcAddr(device, "vkGetPipelineExecutableStatisticsKHR"));
+    if (getStatistics == nullptr) {
+        return;
+    }
+    VkPipelineExecutableInfoKHR executable{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+    executable.pipeline = pipeline;
+    std::uint32_t count = 0;
+    getStatistics(device, &executable, &count, nullptr);
+    std::vector<VkPipelineExecutableStatisticKHR> statistics(
+        count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    getStatistics(device, &executable, &count, statistics.data());
+    std::string line = "fftbloom: pipeline " + name + ":";
+    for (const auto& statistic : statistics) {
+        line += std::string(" ") + statistic.name + "=" + statisticText(statistic);
+    }
+    std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+} // namespace
 
 ShaderModuleHandle createShaderModule(VkDevice device, const Spirv& spirv) {
     VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -60,12 +101,18 @@ ComputePipeline::ComputePipeline(const Context& context, const ComputePipelineDe
         }
     }
     pipelineInfo.layout = rawLayout;
+    if (context.info().pipelineStatistics) {
+        pipelineInfo.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    }
     VkPipeline rawPipeline = VK_NULL_HANDLE;
     VK_CHECK(
         vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &rawPipeline));
     pipeline_ = PipelineHandle(device, rawPipeline);
     context.setObjectName(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(rawPipeline),
                           name_.c_str());
+    if (context.info().pipelineStatistics) {
+        printStatistics(device, rawPipeline, name_);
+    }
 }
 
 void ComputePipeline::bind(VkCommandBuffer commandBuffer,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace fftbloom::vk {
@@ -14,6 +15,19 @@ struct Context::ValidationLog {
 };
 
 namespace {
+
+bool hasDeviceExtension(VkPhysicalDevice device, const char* name) {
+    std::uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> extensions(count);
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data());
+    for (const auto& extension : extensions) {
+        if (std::strcmp(extension.extensionName, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 constexpr std::uint32_t kApiVersion = VK_API_VERSION_1_3;
@@ -332,6 +346,16 @@ void Context::createDevice(const ContextOptions& options) {
     std::vector<const char*> extensions{VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
     for (const auto& name : options.deviceExtensions) {
         extensions.push_back(name.c_str());
+    }
+    // A tuning aid: the driver's own statistics of each pipeline (docs/performance.md).
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR wantStatistics{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    if (std::getenv("FFTBLOOM_PIPELINE_STATISTICS") != nullptr &&
+        hasDeviceExtension(physicalDevice_, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+        extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+        wantStatistics.pipelineExecutableInfo = VK_TRUE;
+        want13.pNext = &wantStatistics;
+        info_.pipelineStatistics = true;
     }
 
     const float priority = 1.0f;

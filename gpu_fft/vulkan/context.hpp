@@ -47,6 +47,9 @@ struct DeviceInfo {
     std::uint32_t timestampValidBits = 0; // of the chosen queue family; 0: no timestamps
     bool shaderFloat16 = false;
     bool storageBuffer16Bit = false;
+    // FFTBLOOM_PIPELINE_STATISTICS=1 and the driver has VK_KHR_pipeline_executable_properties:
+    // every compute pipeline prints the driver's statistics (registers, spills) to stderr.
+    bool pipelineStatistics = false;
 };
 
 class Context {

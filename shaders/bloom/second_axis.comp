@@ -8,6 +8,10 @@
 // multiplied by its own row (Nyquist bin of the second axis included), and packed again.
 // Workgroup (rank group, 0, channel): B = FFT_BATCH adjacent ranks side by side, so that B
 // adjacent invocations load and store B adjacent values of one line (docs/performance.md).
+// Two variants, dispatched together (they touch different ranks):
+//   PACKED_ROW_GROUP defined: rank group 0 only, which holds rank 0 and so the mirror trade;
+//   otherwise: rank groups 1 .. P1/2B - 1, with no mirror array in their registers (holding
+//   one made the common case spill to local memory).
 // FFT defines: the second axis, P2.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
@@ -30,10 +34,13 @@ uint kernelIndex(uint channel, uint row, uint nablaIndex) {
 
 void main() {
     uint channel = gl_WorkGroupID.z;
-    uint rank = gl_WorkGroupID.x * FFT_BATCH + fftBatchIndex();
-    bool holdsPackedRow = gl_WorkGroupID.x == 0u; // uniform: the workgroup with rank 0
+#ifdef PACKED_ROW_GROUP
+    uint group = 0u;
+#else
+    uint group = gl_WorkGroupID.x + 1u;
+#endif
+    uint rank = group * FFT_BATCH + fftBatchIndex();
     uint thread = fftThreadIndex();
-    uint nyquistRow = params.spectrumRanks;
 
     vec2 x[FFT_ELEMENTS];
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
@@ -43,32 +50,41 @@ void main() {
         x[l] = line < 0 ? vec2(0.0) : spectrum[spectrumIndex(channel, uint(line), rank)];
     }
     fftForward(x);
-
+#ifdef PACKED_ROW_GROUP
+    // Rank 0's spectrum Z holds A0 (DC row) + i AN (Nyquist row), both transforms of real rows:
+    // A0 = (Z + conj Zm)/2 and i AN = (Z - conj Zm)/2 with Zm the mirror frequency. Every
+    // invocation of the group trades (uniform control flow); only rank 0's lanes use them.
     vec2 mirrors[FFT_ELEMENTS];
-    if (holdsPackedRow) { // the whole workgroup trades; only rank 0 uses the mirrors
-        fftGatherMirrors(x, mirrors);
-    }
+    fftGatherMirrors(x, mirrors);
+    uint nyquistRow = params.spectrumRanks;
+#endif
 #ifdef KERNEL_SPECTRUM
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         uint o = l * FFT_WORKGROUP_SIZE + thread;
-        if (rank == 0u) {
+#ifdef PACKED_ROW_GROUP
+        if (rank == 0u) { // store F0 and FN themselves
             vec2 dcValue = 0.5 * (x[l] + complexConj(mirrors[l]));
             vec2 nyquistValue = -0.5 * complexMulI(x[l] - complexConj(mirrors[l]));
             kernelSpectrum[kernelIndex(channel, 0u, o)] = dcValue;
             kernelSpectrum[kernelIndex(channel, nyquistRow, o)] = nyquistValue;
-        } else {
+        } else
+#endif
+        {
             kernelSpectrum[kernelIndex(channel, rank, o)] = x[l];
         }
     }
 #else
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         uint o = l * FFT_WORKGROUP_SIZE + thread;
-        if (rank == 0u) {
-            // Z' = A0 F0 + i AN FN with A0 = (Z + conj Zm)/2 and i AN = (Z - conj Zm)/2.
+#ifdef PACKED_ROW_GROUP
+        if (rank == 0u) { // Z' = A0 F0 + i AN FN
             vec2 f0 = kernelSpectrum[kernelIndex(channel, 0u, o)];
             vec2 fn = kernelSpectrum[kernelIndex(channel, nyquistRow, o)];
-            x[l] = 0.5 * (complexMul(x[l], f0 + fn) + complexMul(complexConj(mirrors[l]), f0 - fn));
-        } else {
+            x[l] = 0.5 * (complexMul(x[l], f0 + fn) +
+                          complexMul(complexConj(mirrors[l]), f0 - fn));
+        } else
+#endif
+        {
             x[l] = complexMul(x[l], kernelSpectrum[kernelIndex(channel, rank, o)]);
         }
     }

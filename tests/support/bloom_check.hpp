@@ -4,7 +4,28 @@
 
 #include "app/bloom/bloom_engine.hpp"
 
+#include <cstdint>
+#include <ostream>
+#include <string>
+
 namespace fftbloom::test {
+
+// An image size and kernel size a parameterised bloom test runs.
+struct Size {
+    std::uint32_t width;
+    std::uint32_t height;
+    std::uint32_t kernel;
+};
+
+// How gtest prints a case, and its name: "37x29_K16".
+inline void PrintTo(const Size& size, std::ostream* out) {
+    *out << size.width << "x" << size.height << " K=" << size.kernel;
+}
+
+inline std::string sizeName(const Size& size) {
+    return std::to_string(size.width) + "x" + std::to_string(size.height) + "_K" +
+           std::to_string(size.kernel);
+}
 
 inline constexpr double kBloomTolerance = 1e-5; // relative L2 of O
 
