@@ -98,7 +98,7 @@ void checkSettings(const GlareSettings& settings) {
     if (!(aperture.obstruction >= 0 && aperture.obstruction < 0.9)) {
         throw Error("--obstruction must be between 0 and 0.9");
     }
-    if (!(settings.airyRadius >= 1.5 && settings.airyRadius <= settings.size / 8.0)) {
+    if (!(settings.airyRadius >= kMinAiryRadius && settings.airyRadius <= settings.size / 8.0)) {
         throw Error("--airy-radius must be between 1.5 and K/8 = " +
                     std::to_string(settings.size / 8) + " pixels");
     }

@@ -21,6 +21,9 @@ struct ApertureSettings {
     std::uint32_t seed = 1;       // for dust and scratches
 };
 
+// The smallest Airy radius the generator takes, in pixels (the largest is K/8).
+inline constexpr double kMinAiryRadius = 1.5;
+
 struct GlareSettings {
     std::uint32_t size = 256; // K: the kernel is K x K, origin at (K/2, K/2)
     ApertureSettings aperture;

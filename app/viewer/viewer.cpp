@@ -9,6 +9,7 @@
 #include "gpu_fft/vulkan/barriers.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -149,6 +150,9 @@ void Viewer::useKernel(const Image& kernel, const std::string& name) {
 // The generator's kernel at the current kernel size; each setting is computed once per run.
 void Viewer::useGeneratedKernel() {
     generator_.size = settings_.kernelSize;
+    // The generator takes Airy radii up to K/8: a small kernel size narrows the default.
+    generator_.airyRadius =
+        std::clamp(generator_.airyRadius, kMinAiryRadius, settings_.kernelSize / 8.0);
     const std::string key = describe(generator_);
     auto found = generated_.find(key);
     if (found == generated_.end()) {
