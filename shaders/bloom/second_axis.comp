@@ -6,8 +6,9 @@
 // Rank 0 packs the DC row (real part) and the Nyquist row (imaginary part) of the first axis;
 // its two rows meet different kernel rows, so it is split with the mirror trade, each half
 // multiplied by its own row (Nyquist bin of the second axis included), and packed again.
-// Workgroup (rank group, 0, channel): B = FFT_BATCH adjacent ranks side by side, so that B
-// adjacent invocations load and store B adjacent values of one line (docs/performance.md).
+// Workgroup (rank group, 0, channel): B = FFT_BATCH adjacent ranks side by side (the bloom
+// runs B = 1: the spectra's 4-rank tiles already keep the loads in shared 32-byte sectors,
+// and B = 4 cost registers; docs/performance.md).
 // Two variants, dispatched together (they touch different ranks):
 //   PACKED_ROW_GROUP defined: rank group 0 only, which holds rank 0 and so the mirror trade;
 //   otherwise: rank groups 1 .. P1/2B - 1, with no mirror array in their registers (holding
