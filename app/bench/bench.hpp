@@ -44,11 +44,8 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
                              const ConvolutionSettings& settings, std::uint32_t iterations,
                              std::uint32_t warmup);
 
-// Keeps the GPU busy with copies for about half a second, so that its clocks have ramped up
-// before anything is timed (the first configuration measured otherwise runs slow).
-void warmUpGpu(const vk::Context& context, vk::ShaderCompiler& compiler, VkDeviceSize bytes);
-
-// Bytes per second of a compute copy of `bytes` bytes (read + written), best of `repeats`.
+// Bytes per second of a compute copy of `bytes` bytes (read + written), best of `repeats`,
+// after about half a second of untimed copies that let the GPU's clocks ramp up.
 double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& compiler,
                             VkDeviceSize bytes, std::uint32_t repeats);
 

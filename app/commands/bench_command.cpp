@@ -130,7 +130,6 @@ int runBench(const BenchOptions& options) {
     const vk::Context context(contextOptions);
     vk::ShaderCompiler compiler;
     const VkDeviceSize copyBytes = VkDeviceSize{options.copyMebibytes} << 20;
-    warmUpGpu(context, compiler, copyBytes);
     const double bandwidth = measureCopyBandwidth(context, compiler, copyBytes, 10);
     std::printf("%s: compute copy %.3f TB/s (read + written)\n", context.info().name.c_str(),
                 bandwidth * 1e-12);
