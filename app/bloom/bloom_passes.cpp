@@ -30,6 +30,7 @@ constexpr std::uint32_t kBatchedMaxLog2Elements = 4;
 // Pass 2 holds the kernel's values too: more invocations with fewer elements each keep its
 // registers low enough for more than one workgroup per SM.
 constexpr std::uint32_t kSecondAxisLog2Invocations = 10;
+constexpr std::uint32_t kMaxTunedLog2Invocations = 10; // 1024: no device allows more
 
 // A tuning experiment's override of a log2 count, or `fallback`.
 std::uint32_t tuned(const char* variable, std::uint32_t fallback, std::uint32_t maximum) {
@@ -83,9 +84,10 @@ gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
 }
 
 gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device) {
-    return columnShape(
-        length, tuned("FFTBLOOM_SECOND_AXIS_LOG2_BATCH", 0, kMaxColumnLog2Batch),
-        tuned("FFTBLOOM_SECOND_AXIS_LOG2_INVOCATIONS", kSecondAxisLog2Invocations, 10), device);
+    return columnShape(length, tuned("FFTBLOOM_SECOND_AXIS_LOG2_BATCH", 0, kMaxColumnLog2Batch),
+                       tuned("FFTBLOOM_SECOND_AXIS_LOG2_INVOCATIONS", kSecondAxisLog2Invocations,
+                             kMaxTunedLog2Invocations),
+                       device);
 }
 
 bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& layout,
