@@ -201,6 +201,31 @@ TEST_F(RenderCommand, TheBenchCommandComparesWithVkfft) {
     EXPECT_NE(text.find("\"ours_over_vkfft\": "), std::string::npos) << text;
 }
 
+// `bench --precision fp16`: each row says fp16 and its error against the same run in fp32;
+// --compare-vkfft still checks VkFFT against our fp32 result and times the fp16 frame.
+TEST_F(RenderCommand, TheBenchCommandReportsTheFp16ErrorAgainstFp32) {
+    const std::string json = path("fp16.json");
+    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
+                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
+                                " --kernel-size 16 --iterations 2 --warmup 1 --copy-mib 4 "
+                                "--precision fp16 --compare-vkfft --json " +
+                                json + " > " + path("bench.txt") + " 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+    EXPECT_NE(slurp(path("bench.txt")).find("fp16 vs fp32: "), std::string::npos);
+    const std::string text = slurp(json);
+    int rows = 0;
+    const std::string errorKey = "\"relative_l2_vs_fp32\": ";
+    for (auto at = text.find(errorKey); at != std::string::npos; at = text.find(errorKey, at + 1)) {
+        const double error = std::stod(text.substr(at + errorKey.size()));
+        EXPECT_GT(error, 1e-6) << text; // fp16 rounding, so really fp16
+        EXPECT_LE(error, 2e-3) << text;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 2) << text;
+    EXPECT_EQ(text.find("\"precision\": \"fp32\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"ours_over_vkfft\": "), std::string::npos) << text;
+}
+
 TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
     const CommandResult run = render("--image " + path("image.pfm"));
     EXPECT_NE(run.exitCode, 0);
@@ -210,6 +235,11 @@ TEST_F(RenderCommand, UsageErrorsExitNonZeroWithAHint) {
                " --padding wrap");
     EXPECT_NE(badChoice.exitCode, 0);
     EXPECT_NE(badChoice.err.find("--padding"), std::string::npos) << badChoice.err;
+    const CommandResult badPrecision =
+        render(standardArguments(path("image.pfm"), path("kernel.pfm"), path("out.exr")) +
+               " --precision fp8");
+    EXPECT_NE(badPrecision.exitCode, 0);
+    EXPECT_NE(badPrecision.err.find("--precision"), std::string::npos) << badPrecision.err;
 }
 
 } // namespace

@@ -153,6 +153,21 @@ TEST_F(Viewer, TheGeneratedKernelWorksAtTheSmallestKernelSize) {
     EXPECT_EQ(run.report.at("error"), "");
 }
 
+// fp16 spectra (--precision, also a control in the panel) show the same picture as fp32.
+TEST_F(Viewer, Fp16SpectraLookLikeFp32) {
+    const std::string base = "--image " + path("small.pfm") + " --kernel " + path("kernel.pfm") +
+                             " --kernel-size 32 --frames 2 --screenshot ";
+    const ViewerRun fp32 = view(base + path("fp32.png"));
+    const ViewerRun fp16 = view(base + path("fp16.png") + " --precision fp16");
+    expectCleanRun(fp32);
+    expectCleanRun(fp16);
+    EXPECT_EQ(fp32.report.at("precision"), "fp32");
+    EXPECT_EQ(fp16.report.at("precision"), "fp16");
+    EXPECT_LT(meanDifference(readImage(path("fp32.png")), readImage(path("fp16.png")), 400, 300,
+                             1270, 790),
+              0.002);
+}
+
 // "auto" starts with the less-work order, times both orders for a few frames, then says which
 // it chose and why; the order it reports is the one displayed. Which order lavapipe runs faster
 // is not fixed, so only the consistency is checked here (auto_axis_order_test has the rule).

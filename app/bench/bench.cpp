@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 
 namespace fftbloom {
 
@@ -15,15 +17,40 @@ BenchTiming summarizeTimings(std::vector<double> samples) {
     return {samples[samples.size() / 2], samples.front()};
 }
 
-std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout) {
+std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout,
+                                              Precision precision) {
     constexpr double kChannels = 3;
+    const double complex = complexBytes(precision);
     const double planes = kChannels * layout.imageWidth * layout.imageHeight * 4; // floats
-    const double spectrum = kChannels * static_cast<double>(layout.spectrumElements()) * 8;
+    const double spectrum = kChannels * static_cast<double>(layout.spectrumElements()) * complex;
     const double kernel = kChannels * (layout.firstAxisLength() / 2 + 1) *
-                          static_cast<double>(layout.secondAxisLength()) * 8;
+                          static_cast<double>(layout.secondAxisLength()) * complex;
     return {planes + spectrum,     // pass 1: image in, half spectra out
             2 * spectrum + kernel, // pass 2: spectra in and out, kernel spectrum in
             spectrum + planes};    // pass 3: spectra in, bloom out
+}
+
+double relativeL2(const Image& actual, const Image& expected) {
+    double difference = 0;
+    double norm = 0;
+    for (std::size_t i = 0; i < expected.pixels.size(); ++i) {
+        const double d = double{actual.pixels[i]} - double{expected.pixels[i]};
+        difference += d * d;
+        norm += double{expected.pixels[i]} * expected.pixels[i];
+    }
+    if (norm == 0) {
+        return difference == 0 ? 0 : std::numeric_limits<double>::infinity();
+    }
+    return std::sqrt(difference / norm);
+}
+
+void rampUpClocks(const vk::Context& context, const std::function<void(VkCommandBuffer)>& record) {
+    constexpr int kMaxRounds = 50; // bounds the time on a slow software device
+    const auto start = std::chrono::steady_clock::now();
+    for (int round = 0;
+         round < kMaxRounds && std::chrono::steady_clock::now() - start < kClockRampUp; ++round) {
+        context.runOnce(record);
+    }
 }
 
 BenchResult benchConvolution(BloomEngine& engine, const Image& image,
@@ -35,6 +62,13 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
     const std::uint32_t runs = iterations + warmup;
     const std::uint32_t perRun = kPassCount + 1; // the passes, then the whole frame
     const vk::TimestampQueries queries(context, runs * perRun);
+    rampUpClocks(context, [&](VkCommandBuffer commandBuffer) {
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        for (std::uint32_t run = 0; run < runs; ++run) {
+            engine.recordConvolution(commandBuffer);
+            vk::computeToComputeBarrier(commandBuffer);
+        }
+    });
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         queries.reset(commandBuffer);
         vk::earlierWritesToComputeBarrier(commandBuffer);
@@ -51,7 +85,7 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
     result.height = image.height;
     result.settings = settings;
     result.layout = engine.layout();
-    result.passBytes = passBytesFloor(result.layout);
+    result.passBytes = passBytesFloor(result.layout, settings.precision);
     for (std::uint32_t slot = 0; slot < perRun; ++slot) {
         std::vector<double> samples;
         for (std::uint32_t run = warmup; run < runs; ++run) {
@@ -62,6 +96,12 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
             samples.push_back(*value);
         }
         (slot < kPassCount ? result.passes[slot] : result.frame) = summarizeTimings(samples);
+    }
+    if (settings.precision != Precision::Fp32) {
+        const Image reduced = engine.downloadResult();
+        ConvolutionSettings fp32 = settings;
+        fp32.precision = Precision::Fp32;
+        result.relativeL2VsFp32 = relativeL2(reduced, engine.convolve(image, fp32));
     }
     return result;
 }
@@ -92,18 +132,10 @@ double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& comp
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vkCmdFillBuffer(commandBuffer, source.handle(), 0, VK_WHOLE_SIZE, 0x3f800000u);
     });
-    // Untimed copies first, so that the GPU's clocks have ramped up before anything is timed
-    // (the first configuration measured otherwise runs slow).
-    constexpr auto kWarmUp = std::chrono::milliseconds(500);
-    constexpr int kMaxWarmUpRounds = 50; // bounds the time on a slow software device
-    const auto start = std::chrono::steady_clock::now();
-    for (int round = 0;
-         round < kMaxWarmUpRounds && std::chrono::steady_clock::now() - start < kWarmUp; ++round) {
-        context.runOnce([&](VkCommandBuffer commandBuffer) {
-            vk::transferToComputeBarrier(commandBuffer);
-            recordCopies(commandBuffer, nullptr);
-        });
-    }
+    rampUpClocks(context, [&](VkCommandBuffer commandBuffer) {
+        vk::transferToComputeBarrier(commandBuffer);
+        recordCopies(commandBuffer, nullptr);
+    });
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         queries.reset(commandBuffer);
         vk::transferToComputeBarrier(commandBuffer);

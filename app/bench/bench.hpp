@@ -7,7 +7,9 @@
 #include "app/bloom/bloom_engine.hpp"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,12 +36,25 @@ struct BenchResult {
     BenchTiming frame;
     std::array<double, kPassCount> passBytes{}; // the least each pass must read and write
     std::optional<VkfftComparison> vkfft;
+    std::optional<double> relativeL2VsFp32; // fp16 rows: O against the same run in fp32
 };
+
+// ||a - b|| / ||b|| over all values (0 when both are zero).
+double relativeL2(const Image& actual, const Image& expected);
+
+// Submits `record` again and again, untimed, until about `kClockRampUp` of wall time has
+// passed, so that what is timed next runs at the GPU's working clocks. An idle GPU drops its
+// clocks (the H100 idles at 345 of 1980 MHz), and a timed batch of a few milliseconds right
+// after host work (compiling pipelines, the kernel spectrum) could catch the ramp. (Rows that
+// come out 3-4x slow at random on the H100 have another cause: docs/performance.md.)
+inline constexpr std::chrono::milliseconds kClockRampUp{300};
+void rampUpClocks(const vk::Context& context, const std::function<void(VkCommandBuffer)>& record);
 
 // The median and minimum of timing samples (at least one).
 BenchTiming summarizeTimings(std::vector<double> samples);
 
-// Times `iterations` convolutions of `image` (after `warmup` more) in one submission.
+// Times `iterations` convolutions of `image` (after `warmup` more) in one submission, once the
+// clocks are up (rampUpClocks); with reduced precision, also compares the result with fp32's.
 BenchResult benchConvolution(BloomEngine& engine, const Image& image,
                              const ConvolutionSettings& settings, std::uint32_t iterations,
                              std::uint32_t warmup);
@@ -49,7 +64,9 @@ BenchResult benchConvolution(BloomEngine& engine, const Image& image,
 double measureCopyBandwidth(const vk::Context& context, vk::ShaderCompiler& compiler,
                             VkDeviceSize bytes, std::uint32_t repeats);
 
-// The minimum traffic of each pass (fp32), from the layout: what it must read and write once.
-std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout);
+// The minimum traffic of each pass, from the layout: what it must read and write once, with
+// spectra stored as `precision` says.
+std::array<double, kPassCount> passBytesFloor(const gpu_fft::ConvolutionLayout& layout,
+                                              Precision precision = Precision::Fp32);
 
 } // namespace fftbloom

@@ -59,11 +59,8 @@ class VkfftConvolution {
     std::unique_ptr<Plan> plan_;
 };
 
-// ||a - b|| / ||b|| over all values (0 when both are zero).
-double relativeL2(const Image& actual, const Image& expected);
-
 // --compare-vkfft for one bench row: VkFFT's O against the engine's for the row's axis order
-// with zero padding and the exact spectrum (the engine must hold the kernel `vkfft` was made
+// with zero padding, the exact spectrum and fp32 (the engine must hold the kernel `vkfft` was made
 // with); throws a one-line fftbloom::Error above kVkfftTolerance; then VkFFT's frame time.
 VkfftComparison compareWithVkfft(BloomEngine& engine, VkfftConvolution& vkfft, const Image& image,
                                  const ConvolutionSettings& settings, std::uint32_t iterations,

@@ -1,6 +1,7 @@
 #include "app/bloom/bloom_engine.hpp"
 
 #include "app/bloom/bloom_passes.hpp"
+#include "app/bloom/fp16_scales.hpp"
 #include "gpu_fft/vulkan/barriers.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 
@@ -63,14 +64,22 @@ void BloomEngine::prepare(std::uint32_t width, std::uint32_t height,
         imagePlanes_ = vk::deviceStorageBuffer(context_, planeBytes, "image planes");
         resultPlanes_ = vk::deviceStorageBuffer(context_, planeBytes, "bloom planes");
     }
-    if (spectrum_.size() != spectrumBufferBytes(params_)) {
-        spectrum_ =
-            vk::deviceStorageBuffer(context_, spectrumBufferBytes(params_), "half spectrum");
+    const VkDeviceSize spectrumBytes = spectrumBufferBytes(params_, settings.precision);
+    if (spectrum_.size() != spectrumBytes) {
+        spectrum_ = vk::deviceStorageBuffer(context_, spectrumBytes, "half spectrum");
     }
-    kernelSpectrum_ = &kernel_.forLayout(layout, settings.spectrum);
+    kernelSpectrum_ = &kernel_.forLayout(layout, settings.spectrum, settings.precision);
     layout_ = layout;
     settings_ = settings;
+    applyPrecisionScales();
     prepared_ = true;
+}
+
+void BloomEngine::applyPrecisionScales() {
+    const bool half = settings_.precision == Precision::Fp16;
+    params_.spectrumScale =
+        half ? fp16SpectrumScale(layout_.firstAxisLength(), imageMaxAbs_, kernel_.l1Norm()) : 1.0f;
+    params_.kernelUnscale = 1.0f / kernel_.storedScale(settings_.precision);
 }
 
 void BloomEngine::uploadImage(const Image& image) {
@@ -78,6 +87,8 @@ void BloomEngine::uploadImage(const Image& image) {
         throw Error("BloomEngine::uploadImage: prepare() for this image size first");
     }
     vk::uploadToBuffer(context_, imagePlanes_, std::as_bytes(std::span(image.pixels)));
+    imageMaxAbs_ = maxAbsPixel(image);
+    applyPrecisionScales();
 }
 
 void BloomEngine::recordConvolution(VkCommandBuffer commandBuffer,
@@ -98,18 +109,18 @@ void BloomEngine::recordConvolution(VkCommandBuffer commandBuffer,
         context_.endLabel(commandBuffer);
     };
     timed(kPassFirstAxis, "bloom pass 1: first axis", [&] {
-        recordFirstAxisForward(commandBuffer, pipelines_, firstShape_, params_, imagePlanes_,
-                               spectrum_);
+        recordFirstAxisForward(commandBuffer, pipelines_, firstShape_, params_, settings_.precision,
+                               imagePlanes_, spectrum_);
     });
     vk::computeToComputeBarrier(commandBuffer);
     timed(kPassSecondAxis, "bloom pass 2: second axis and kernel", [&] {
-        recordSecondAxis(commandBuffer, pipelines_, secondShape_, params_, spectrum_,
-                         *kernelSpectrum_, false);
+        recordSecondAxis(commandBuffer, pipelines_, secondShape_, params_, settings_.precision,
+                         spectrum_, *kernelSpectrum_, false);
     });
     vk::computeToComputeBarrier(commandBuffer);
     timed(kPassInverseFirstAxis, "bloom pass 3: inverse first axis", [&] {
-        recordFirstAxisInverse(commandBuffer, pipelines_, firstShape_, params_, spectrum_,
-                               resultPlanes_);
+        recordFirstAxisInverse(commandBuffer, pipelines_, firstShape_, params_, settings_.precision,
+                               spectrum_, resultPlanes_);
     });
 }
 

@@ -39,6 +39,7 @@ class BloomEngine {
     // Buffers, pipelines and the kernel spectrum for a width x height image. Cheap when
     // nothing changed. Throws fftbloom::Error when the padded grid is too large.
     void prepare(std::uint32_t width, std::uint32_t height, const ConvolutionSettings& settings);
+    // Also measures the image's largest value, which sets the fp16 scales.
     void uploadImage(const Image& image);
     // Passes 1-3 with barriers between them; if `timestamps` is given, pass p is timed as
     // interval firstInterval + p (p = kPassFirstAxis, ...).
@@ -59,6 +60,8 @@ class BloomEngine {
     const vk::Buffer& imagePlanes() const { return imagePlanes_; }
 
   private:
+    void applyPrecisionScales(); // params_' fp16 scales from the image and the kernel
+
     const vk::Context& context_;
     PipelineCache pipelines_;
     KernelSpectrum kernel_;
@@ -68,6 +71,7 @@ class BloomEngine {
     gpu_fft::FftShape firstShape_;
     gpu_fft::FftShape secondShape_;
     bloom_gpu::BloomPassParams params_{};
+    double imageMaxAbs_ = 0.0; // of the uploaded image
     vk::Buffer imagePlanes_;
     vk::Buffer spectrum_;
     vk::Buffer resultPlanes_;

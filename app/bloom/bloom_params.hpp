@@ -8,6 +8,6 @@ namespace fftbloom::bloom_gpu {
 using uint = std::uint32_t;
 #include "shaders/bloom/bloom_params.h"
 
-static_assert(sizeof(BloomPassParams) == 9 * 4, "push constants are 9 scalars (std430)");
+static_assert(sizeof(BloomPassParams) == 11 * 4, "push constants are 11 scalars (std430)");
 static_assert(sizeof(TentResampleParams) == 6 * 4, "push constants are 6 scalars (std430)");
 } // namespace fftbloom::bloom_gpu

@@ -64,6 +64,10 @@ gpu_fft::FftShape columnShape(std::uint32_t length, std::uint32_t log2Batch,
     return gpu_fft::chooseShape(log2Size, limits, 0, maxLog2Invocations);
 }
 
+vk::Defines precisionDefines(Precision precision) {
+    return precision == Precision::Fp16 ? vk::Defines{{"SPECTRUM_FP16", "1"}} : vk::Defines{};
+}
+
 // Workgroups of the first-axis passes: pairs of lines, shape.batch() pairs per workgroup.
 std::uint32_t pairGroupCount(const bloom_gpu::BloomPassParams& params,
                              const gpu_fft::FftShape& shape) {
@@ -107,6 +111,8 @@ bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& lay
     params.secondOffset = yFirst ? offsetX : offsetY;
     params.padding = padding == Padding::Zero ? BLOOM_PADDING_ZERO : BLOOM_PADDING_MIRROR;
     params.spectrumRanks = layout.firstAxisLength() / 2;
+    params.spectrumScale = 1.0f; // fp32; the engine sets the fp16 scales
+    params.kernelUnscale = 1.0f;
     return params;
 }
 
@@ -124,32 +130,47 @@ bloom_gpu::BloomPassParams kernelPassParams(std::uint32_t kernelSize, gpu_fft::A
     params.secondOffset = -static_cast<int>(kernelSize / 2);
     params.padding = BLOOM_PADDING_WRAP;
     params.spectrumRanks = firstLength / 2;
+    params.spectrumScale = 1.0f; // the kernel precompute is fp32
+    params.kernelUnscale = 1.0f;
     return params;
 }
 
-VkDeviceSize spectrumBufferBytes(const bloom_gpu::BloomPassParams& params) {
-    return VkDeviceSize{Image::kChannels} * params.lineCount * params.spectrumRanks * 8;
+std::uint32_t complexBytes(Precision precision) {
+    return precision == Precision::Fp16 ? 4 : 8;
 }
 
-VkDeviceSize kernelSpectrumBytes(std::uint32_t firstLength, std::uint32_t secondLength) {
-    return VkDeviceSize{Image::kChannels} * (firstLength / 2 + 1) * secondLength * 8;
+VkDeviceSize spectrumBufferBytes(const bloom_gpu::BloomPassParams& params, Precision precision) {
+    return VkDeviceSize{Image::kChannels} * params.lineCount * params.spectrumRanks *
+           complexBytes(precision);
+}
+
+VkDeviceSize kernelSpectrumBytes(std::uint32_t firstLength, std::uint32_t secondLength,
+                                 Precision precision) {
+    return VkDeviceSize{Image::kChannels} * (firstLength / 2 + 1) * secondLength *
+           complexBytes(precision);
 }
 
 void recordFirstAxisForward(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                             const gpu_fft::FftShape& shape,
-                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& planes,
-                            const vk::Buffer& spectrum) {
-    const auto& pipeline = pipelines.fft(kFirstAxisForward, shape, {}, 2, kPushBytes);
+                            const bloom_gpu::BloomPassParams& params, Precision precision,
+                            const vk::Buffer& planes, const vk::Buffer& spectrum) {
+    const auto& pipeline =
+        pipelines.fft(kFirstAxisForward, shape, precisionDefines(precision), 2, kPushBytes);
     pipeline.bind(commandBuffer, {&planes, &spectrum}, &params);
     vkCmdDispatch(commandBuffer, pairGroupCount(params, shape), 1, Image::kChannels);
 }
 
 void recordSecondAxis(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                       const gpu_fft::FftShape& shape, const bloom_gpu::BloomPassParams& params,
-                      const vk::Buffer& spectrum, const vk::Buffer& kernelSpectrum,
-                      bool storeKernelSpectrum) {
-    vk::Defines defines =
-        storeKernelSpectrum ? vk::Defines{{"KERNEL_SPECTRUM", "1"}} : vk::Defines{};
+                      Precision precision, const vk::Buffer& spectrum,
+                      const vk::Buffer& kernelSpectrum, bool storeKernelSpectrum) {
+    if (storeKernelSpectrum && precision != Precision::Fp32) {
+        throw std::logic_error("the kernel precompute runs in fp32");
+    }
+    vk::Defines defines = precisionDefines(precision);
+    if (storeKernelSpectrum) {
+        defines.emplace_back("KERNEL_SPECTRUM", "1");
+    }
     // Rank groups 1 .. and group 0 (the packed DC / Nyquist row) touch disjoint ranks, so the
     // two dispatches need no barrier between them.
     const std::uint32_t groups = params.spectrumRanks / shape.batch(); // ranks >= 8 >= batch
@@ -166,9 +187,10 @@ void recordSecondAxis(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
 
 void recordFirstAxisInverse(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                             const gpu_fft::FftShape& shape,
-                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& spectrum,
-                            const vk::Buffer& planes) {
-    const auto& pipeline = pipelines.fft(kFirstAxisInverse, shape, {}, 2, kPushBytes);
+                            const bloom_gpu::BloomPassParams& params, Precision precision,
+                            const vk::Buffer& spectrum, const vk::Buffer& planes) {
+    const auto& pipeline =
+        pipelines.fft(kFirstAxisInverse, shape, precisionDefines(precision), 2, kPushBytes);
     pipeline.bind(commandBuffer, {&spectrum, &planes}, &params);
     vkCmdDispatch(commandBuffer, pairGroupCount(params, shape), 1, Image::kChannels);
 }

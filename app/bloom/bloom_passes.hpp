@@ -33,28 +33,35 @@ bloom_gpu::BloomPassParams imagePassParams(const gpu_fft::ConvolutionLayout& lay
 bloom_gpu::BloomPassParams kernelPassParams(std::uint32_t kernelSize, gpu_fft::Axis firstAxis,
                                             std::uint32_t firstLength);
 
-// Complex values in the half-spectrum buffer between the first and second axis.
-VkDeviceSize spectrumBufferBytes(const bloom_gpu::BloomPassParams& params);
-// Complex values of a kernel spectrum on a P1 x P2 grid (P1/2 + 1 rows of P2).
-VkDeviceSize kernelSpectrumBytes(std::uint32_t firstLength, std::uint32_t secondLength);
+// Bytes of one stored complex value: 8 (two fp32) or 4 (two fp16).
+std::uint32_t complexBytes(Precision precision);
+// The half-spectrum buffer between the first and second axis.
+VkDeviceSize spectrumBufferBytes(const bloom_gpu::BloomPassParams& params,
+                                 Precision precision = Precision::Fp32);
+// A kernel spectrum on a P1 x P2 grid (P1/2 + 1 rows of P2).
+VkDeviceSize kernelSpectrumBytes(std::uint32_t firstLength, std::uint32_t secondLength,
+                                 Precision precision = Precision::Fp32);
+
+// `precision` says how the spectra between the passes are stored (the kernel precompute:
+// always fp32; BloomPassParams' scales apply to fp16).
 
 // Pass 1: planes -> half spectra of the first axis.
 void recordFirstAxisForward(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                             const gpu_fft::FftShape& shape,
-                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& planes,
-                            const vk::Buffer& spectrum);
+                            const bloom_gpu::BloomPassParams& params, Precision precision,
+                            const vk::Buffer& planes, const vk::Buffer& spectrum);
 
-// Pass 2: convolve with `kernelSpectrum` in place, or (storeKernelSpectrum) write the second
-// axis' spectrum into `kernelSpectrum` (the kernel precompute).
+// Pass 2: convolve with `kernelSpectrum` in place, or (storeKernelSpectrum, fp32 only) write
+// the second axis' spectrum into `kernelSpectrum` (the kernel precompute).
 void recordSecondAxis(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                       const gpu_fft::FftShape& shape, const bloom_gpu::BloomPassParams& params,
-                      const vk::Buffer& spectrum, const vk::Buffer& kernelSpectrum,
-                      bool storeKernelSpectrum);
+                      Precision precision, const vk::Buffer& spectrum,
+                      const vk::Buffer& kernelSpectrum, bool storeKernelSpectrum);
 
 // Pass 3: half spectra -> cropped planes.
 void recordFirstAxisInverse(VkCommandBuffer commandBuffer, PipelineCache& pipelines,
                             const gpu_fft::FftShape& shape,
-                            const bloom_gpu::BloomPassParams& params, const vk::Buffer& spectrum,
-                            const vk::Buffer& planes);
+                            const bloom_gpu::BloomPassParams& params, Precision precision,
+                            const vk::Buffer& spectrum, const vk::Buffer& planes);
 
 } // namespace fftbloom

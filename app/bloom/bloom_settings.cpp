@@ -12,6 +12,8 @@ constexpr ChoiceTable<AxisOrder, 3> kAxisOrders{
     {"y", AxisOrder::YFirst}, {"x", AxisOrder::XFirst}, {"auto", AxisOrder::Auto}};
 constexpr ChoiceTable<SpectrumMode, 2> kSpectrumModes{{"tent", SpectrumMode::Tent},
                                                       {"exact", SpectrumMode::Exact}};
+constexpr ChoiceTable<Precision, 2> kPrecisions{{"fp32", Precision::Fp32},
+                                                {"fp16", Precision::Fp16}};
 
 } // namespace
 
@@ -27,6 +29,10 @@ SpectrumMode parseSpectrumMode(const std::string& word) {
     return parseChoice(word, kSpectrumModes, "spectrum mode");
 }
 
+Precision parsePrecision(const std::string& word) {
+    return parseChoice(word, kPrecisions, "precision");
+}
+
 const char* nameOf(Padding padding) {
     return choiceName(padding, kPaddings);
 }
@@ -35,6 +41,9 @@ const char* nameOf(AxisOrder order) {
 }
 const char* nameOf(SpectrumMode mode) {
     return choiceName(mode, kSpectrumModes);
+}
+const char* nameOf(Precision precision) {
+    return choiceName(precision, kPrecisions);
 }
 
 void checkKernelSize(std::uint32_t kernelSize) {

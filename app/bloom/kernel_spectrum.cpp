@@ -1,14 +1,25 @@
 #include "app/bloom/kernel_spectrum.hpp"
 
 #include "app/bloom/bloom_passes.hpp"
+#include "app/bloom/fp16_scales.hpp"
 #include "gpu_fft/vulkan/barriers.hpp"
 #include "gpu_fft/vulkan/error.hpp"
+
+#include <algorithm>
 
 namespace fftbloom {
 namespace {
 
 constexpr const char* kTentResample = "bloom/tent_resample.comp";
 constexpr std::uint32_t kResampleGroup = 64; // local_size_x of tent_resample.comp
+constexpr const char* kPackHalf = "bloom/pack_half.comp";
+constexpr std::uint32_t kPackGroup = 256;    // local_size_x of pack_half.comp
+constexpr std::uint32_t kMaxGroupsX = 65535; // the smallest maxComputeWorkGroupCount[0]
+
+struct PackHalfParams { // pack_half.comp's push constants
+    std::uint32_t count;
+    float scale;
+};
 
 std::string layoutKey(const gpu_fft::ConvolutionLayout& layout, SpectrumMode mode) {
     return std::to_string(layout.paddedWidth) + "x" + std::to_string(layout.paddedHeight) +
@@ -28,8 +39,14 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
     vk::uploadToBuffer(context, planes, std::as_bytes(std::span(normalizedKernel.pixels)));
     planes_ = std::move(planes);
     kernelSize_ = normalizedKernel.width;
+    l1Norm_ = kernelL1(normalizedKernel);
     tentSourceValid_ = false;
     paddedKey_.clear();
+    paddedHalfValid_ = false;
+}
+
+float KernelSpectrum::storedScale(Precision precision) const {
+    return precision == Precision::Fp16 ? fp16KernelScale(l1Norm_) : 1.0f;
 }
 
 gpu_fft::FftShape KernelSpectrum::firstShapeFor(std::uint32_t length,
@@ -42,15 +59,27 @@ gpu_fft::FftShape KernelSpectrum::secondShapeFor(std::uint32_t length) const {
 }
 
 const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& layout,
-                                            SpectrumMode mode) {
+                                            SpectrumMode mode, Precision precision) {
     if (!hasKernel()) {
         throw Error("no kernel set");
     }
     const std::string key = layoutKey(layout, mode);
-    if (key == paddedKey_) {
+    if (key != paddedKey_) {
+        computePadded(layout, mode, key);
+    }
+    if (precision == Precision::Fp32) {
         return padded_;
     }
+    if (!paddedHalfValid_) {
+        packHalf();
+    }
+    return paddedHalf_;
+}
+
+void KernelSpectrum::computePadded(const gpu_fft::ConvolutionLayout& layout, SpectrumMode mode,
+                                   const std::string& key) {
     paddedKey_.clear(); // stays clear if the computation below throws
+    paddedHalfValid_ = false;
     padded_ = vk::deviceStorageBuffer(
         pipelines_.context(),
         kernelSpectrumBytes(layout.firstAxisLength(), layout.secondAxisLength()),
@@ -62,7 +91,6 @@ const vk::Buffer& KernelSpectrum::forLayout(const gpu_fft::ConvolutionLayout& la
         resampleTent(layout);
     }
     paddedKey_ = key;
-    return padded_;
 }
 
 // Passes 1 and 2 on the kernel, K x K, y first, into tentSource_.
@@ -79,11 +107,11 @@ void KernelSpectrum::computeTentSource() {
     context.runOnce([&](VkCommandBuffer commandBuffer) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
         recordFirstAxisForward(commandBuffer, pipelines_,
-                               firstShapeFor(kernelSize_, gpu_fft::Axis::Y), params, planes_,
-                               scratch);
+                               firstShapeFor(kernelSize_, gpu_fft::Axis::Y), params,
+                               Precision::Fp32, planes_, scratch);
         vk::computeToComputeBarrier(commandBuffer);
-        recordSecondAxis(commandBuffer, pipelines_, secondShapeFor(kernelSize_), params, scratch,
-                         tentSource_, true);
+        recordSecondAxis(commandBuffer, pipelines_, secondShapeFor(kernelSize_), params,
+                         Precision::Fp32, scratch, tentSource_, true);
     });
     tentSourceValid_ = true;
 }
@@ -97,10 +125,10 @@ void KernelSpectrum::computeExact(const gpu_fft::ConvolutionLayout& layout) {
         vk::earlierWritesToComputeBarrier(commandBuffer);
         recordFirstAxisForward(commandBuffer, pipelines_,
                                firstShapeFor(layout.firstAxisLength(), layout.firstAxis), params,
-                               planes_, scratch);
+                               Precision::Fp32, planes_, scratch);
         vk::computeToComputeBarrier(commandBuffer);
         recordSecondAxis(commandBuffer, pipelines_, secondShapeFor(layout.secondAxisLength()),
-                         params, scratch, padded_, true);
+                         params, Precision::Fp32, scratch, padded_, true);
     });
 }
 
@@ -120,6 +148,22 @@ void KernelSpectrum::resampleTent(const gpu_fft::ConvolutionLayout& layout) {
         vkCmdDispatch(commandBuffer, (rows + kResampleGroup - 1) / kResampleGroup,
                       layout.secondAxisLength(), Image::kChannels);
     });
+}
+
+void KernelSpectrum::packHalf() {
+    const vk::Context& context = pipelines_.context();
+    const VkDeviceSize values = padded_.size() / 8;
+    paddedHalf_ = vk::deviceStorageBuffer(context, values * 4, "kernel spectrum (fp16)");
+    const PackHalfParams params{static_cast<std::uint32_t>(values), storedScale(Precision::Fp16)};
+    const auto groups = static_cast<std::uint32_t>((values + kPackGroup - 1) / kPackGroup);
+    const std::uint32_t groupsX = std::min(groups, kMaxGroupsX);
+    const auto& pipeline = pipelines_.plain(kPackHalf, 2, sizeof(params));
+    context.runOnce([&](VkCommandBuffer commandBuffer) {
+        vk::earlierWritesToComputeBarrier(commandBuffer);
+        pipeline.bind(commandBuffer, {&padded_, &paddedHalf_}, &params);
+        vkCmdDispatch(commandBuffer, groupsX, (groups + groupsX - 1) / groupsX, 1);
+    });
+    paddedHalfValid_ = true;
 }
 
 } // namespace fftbloom

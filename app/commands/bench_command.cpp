@@ -47,6 +47,10 @@ void printRow(const BenchResult& result, double bandwidth) {
         std::printf("   %8.3f   %6.2f    %.1e", result.vkfft->frame.medianMs,
                     result.frame.medianMs / result.vkfft->frame.medianMs, result.vkfft->relativeL2);
     }
+    if (result.relativeL2VsFp32) {
+        std::printf("   %s vs fp32: %.1e", nameOf(result.settings.precision),
+                    *result.relativeL2VsFp32);
+    }
     std::printf("\n");
     std::fflush(stdout);
 }
@@ -66,8 +70,8 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& d
              << ", \"kernel_size\": " << r.settings.kernelSize << ", \"first_axis\": \""
              << (r.layout.firstAxis == gpu_fft::Axis::Y ? "y" : "x") << "\", \"padding\": \""
              << nameOf(r.settings.padding) << "\", \"spectrum\": \"" << nameOf(r.settings.spectrum)
-             << "\", \"precision\": \"fp32\", \"padded\": [" << r.layout.paddedWidth << ", "
-             << r.layout.paddedHeight << "], \"passes\": [";
+             << "\", \"precision\": \"" << nameOf(r.settings.precision) << "\", \"padded\": ["
+             << r.layout.paddedWidth << ", " << r.layout.paddedHeight << "], \"passes\": [";
         for (std::size_t p = 0; p < kPassCount; ++p) {
             bytes += r.passBytes[p];
             json << (p ? ", " : "") << "{\"median_ms\": " << r.passes[p].medianMs
@@ -78,6 +82,9 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& d
         json << "], \"frame\": {\"median_ms\": " << r.frame.medianMs
              << ", \"min_ms\": " << r.frame.minMs << ", \"bytes\": " << bytes
              << ", \"time_over_floor\": " << r.frame.medianMs / (bytes / bandwidth * 1e3) << "}";
+        if (r.relativeL2VsFp32) {
+            json << ", \"relative_l2_vs_fp32\": " << *r.relativeL2VsFp32;
+        }
         if (r.vkfft) {
             json << ", \"vkfft\": {\"median_ms\": " << r.vkfft->frame.medianMs
                  << ", \"min_ms\": " << r.vkfft->frame.minMs

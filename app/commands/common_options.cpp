@@ -9,6 +9,7 @@ ConvolutionSettings ConvolutionOptions::settings() const {
     settings.padding = parsePadding(padding);
     settings.axisOrder = parseAxisOrder(axisOrder);
     settings.spectrum = parseSpectrumMode(spectrum);
+    settings.precision = parsePrecision(precision);
     return settings;
 }
 
@@ -38,6 +39,12 @@ void addConvolutionOptions(CLI::App& command, ConvolutionOptions& options) {
                     "Kernel spectrum: tent (K x K spectrum sampled bilinearly) or exact "
                     "(computed at the padded size: no ringing, more memory)")
         ->check(CLI::IsMember({"tent", "exact"}))
+        ->capture_default_str();
+    command
+        .add_option("--precision", options.precision,
+                    "Storage of the spectra between passes: fp32, or fp16 (half the memory "
+                    "traffic, scaled so nothing overflows, about 1e-3 relative error)")
+        ->check(CLI::IsMember({"fp32", "fp16"}))
         ->capture_default_str();
 }
 

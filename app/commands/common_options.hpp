@@ -15,6 +15,7 @@ struct ConvolutionOptions {
     std::string padding = "mirror";
     std::string axisOrder = "auto";
     std::string spectrum = "tent";
+    std::string precision = "fp32";
 
     ConvolutionSettings settings() const; // throws fftbloom::Error on a bad value
 };

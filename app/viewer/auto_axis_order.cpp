@@ -20,7 +20,8 @@ const char* nameOf(gpu_fft::Axis axis) {
 
 AxisWork axisWorkOf(std::uint32_t imageWidth, std::uint32_t imageHeight,
                     const ConvolutionSettings& settings) {
-    return {imageWidth, imageHeight, settings.kernelSize, settings.padding, settings.spectrum};
+    return {imageWidth,       imageHeight,       settings.kernelSize,
+            settings.padding, settings.spectrum, settings.precision};
 }
 
 std::string describe(const AxisChoice& choice) {

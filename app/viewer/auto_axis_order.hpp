@@ -33,6 +33,7 @@ struct AxisWork {
     std::uint32_t kernelSize = 0;
     Padding padding = Padding::Zero;
     SpectrumMode spectrum = SpectrumMode::Tent;
+    Precision precision = Precision::Fp32;
 
     bool operator==(const AxisWork&) const = default;
 };

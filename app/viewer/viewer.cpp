@@ -333,6 +333,7 @@ void Viewer::writeReport() const {
            << "image_size: " << image_.width << "x" << image_.height << "\n"
            << "kernel: " << kernelName_ << "\n"
            << "kernel_size: " << appliedSettings_.kernelSize << "\n"
+           << "precision: " << nameOf(appliedSettings_.precision) << "\n"
            << "first_axis: " << (engine_->layout().firstAxis == gpu_fft::Axis::Y ? "y" : "x")
            << "\n"
            << "axis_order: " << axisOrderText() << "\n"

@@ -20,6 +20,7 @@ const char* const kToneMapNames[] = {"ACES", "Reinhard", "none"};
 const char* const kAxisNames[] = {"y first", "x first", "auto (faster measured)"};
 const char* const kPaddingNames[] = {"zero", "mirror"};
 const char* const kSpectrumNames[] = {"tent", "exact"};
+const char* const kPrecisionNames[] = {"fp32 spectra", "fp16 spectra"};
 
 std::string describePass(const char* name, std::uint32_t count, std::uint32_t length,
                          const gpu_fft::FftShape& shape) {
@@ -196,6 +197,7 @@ void Viewer::drawControls() {
     }
     comboEnum("padding", settings_.padding, kPaddingNames, 2);
     comboEnum("spectrum", settings_.spectrum, kSpectrumNames, 2);
+    comboEnum("precision", settings_.precision, kPrecisionNames, 2);
     ImGui::SliderFloat("strength", &strength_, 0.0f, 1.0f);
 
     ImGui::Separator();

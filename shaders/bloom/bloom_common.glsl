@@ -22,4 +22,25 @@ uint spectrumIndex(uint channel, uint line, uint rank) {
     return bloomTiledIndex(channel, rank, line, params.spectrumRanks, params.lineCount);
 }
 
+// How a complex value of a spectrum is stored between passes: vec2 (fp32), or with
+// SPECTRUM_FP16 both halves in one uint (packHalf2x16, which every Vulkan device has; the
+// arithmetic stays fp32 in registers).
+#ifdef SPECTRUM_FP16
+#define SPECTRUM_VALUE uint
+vec2 decodeSpectrum(uint stored) {
+    return unpackHalf2x16(stored);
+}
+uint encodeSpectrum(vec2 value) {
+    return packHalf2x16(value);
+}
+#else
+#define SPECTRUM_VALUE vec2
+vec2 decodeSpectrum(vec2 stored) {
+    return stored;
+}
+vec2 encodeSpectrum(vec2 value) {
+    return value;
+}
+#endif
+
 #endif

@@ -19,15 +19,20 @@
 #define BLOOM_PADDING_WRAP 2u // periodic over the padded length; zero past the source
 
 struct BloomPassParams {
-    uint lineCount;    // source lines (image columns for y-first, W; kernel: K)
-    uint lineLength;   // samples per source line (H for y-first; kernel: K)
-    uint lineStride;   // plane index step from one line to the next
-    uint sampleStride; // plane index step from one sample to the next
-    uint planeSize;    // floats per channel plane
-    int firstOffset;   // first axis: padded position p reads sample p - firstOffset
-    int secondOffset;  // second axis: padded position q reads line q - secondOffset
-    uint padding;      // BLOOM_PADDING_*
+    uint lineCount;     // source lines (image columns for y-first, W; kernel: K)
+    uint lineLength;    // samples per source line (H for y-first; kernel: K)
+    uint lineStride;    // plane index step from one line to the next
+    uint sampleStride;  // plane index step from one sample to the next
+    uint planeSize;     // floats per channel plane
+    int firstOffset;    // first axis: padded position p reads sample p - firstOffset
+    int secondOffset;   // second axis: padded position q reads line q - secondOffset
+    uint padding;       // BLOOM_PADDING_*
     uint spectrumRanks; // P1 / 2: complex values per line in the spectrum buffer
+    // fp16 spectra only (SPECTRUM_FP16; docs/bloom.md, "fp16 spectra"): the image spectra are
+    // stored multiplied by spectrumScale and the kernel spectrum by 1 / kernelUnscale, powers
+    // of two chosen so that no stored value can exceed 2^15 (fp16 holds up to 65504).
+    float spectrumScale;
+    float kernelUnscale;
 };
 
 // Push constants of the tent resample (design.md §2.5, tent): the K x K kernel spectrum,

@@ -14,8 +14,15 @@ layout(std430, set = 0, binding = 0) readonly buffer Planes {
     float planes[];
 };
 layout(std430, set = 0, binding = 1) writeonly buffer Spectrum {
-    vec2 spectrum[];
+    SPECTRUM_VALUE spectrum[];
 };
+
+void storeSpectrum(uint channel, uint line, uint rank, vec2 value) {
+#ifdef SPECTRUM_FP16
+    value *= params.spectrumScale;
+#endif
+    spectrum[spectrumIndex(channel, line, rank)] = encodeSpectrum(value);
+}
 
 float loadSample(uint channel, uint line, int sampleIndex) {
     return sampleIndex < 0 ? 0.0 : planes[planeIndex(channel, line, uint(sampleIndex))];
@@ -58,10 +65,10 @@ void main() {
             second = vec2(second.x, secondNyquist.x);
         }
         if (hasLine0) {
-            spectrum[spectrumIndex(channel, line0, rank)] = first;
+            storeSpectrum(channel, line0, rank, first);
         }
         if (hasLine1) {
-            spectrum[spectrumIndex(channel, line1, rank)] = second;
+            storeSpectrum(channel, line1, rank, second);
         }
     }
 }

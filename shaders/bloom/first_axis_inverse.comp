@@ -11,7 +11,7 @@
 layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Spectrum {
-    vec2 spectrum[];
+    SPECTRUM_VALUE spectrum[];
 };
 layout(std430, set = 0, binding = 1) writeonly buffer Planes {
     float planes[];
@@ -24,7 +24,7 @@ uint rankOfEvenElement(uint o) {
 }
 
 vec2 loadSpectrum(uint channel, uint line, bool present, uint rank) {
-    return present ? spectrum[spectrumIndex(channel, line, rank)] : vec2(0.0);
+    return present ? decodeSpectrum(spectrum[spectrumIndex(channel, line, rank)]) : vec2(0.0);
 }
 
 void main() {
@@ -56,6 +56,11 @@ void main() {
         }
     }
     fftInverse(x);
+#ifdef SPECTRUM_FP16
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+        x[l] /= params.spectrumScale; // a power of two: exact
+    }
+#endif
 
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         int sampleIndex = int(l * FFT_WORKGROUP_SIZE + thread) - params.firstOffset;

@@ -13,6 +13,8 @@
 //   PACKED_ROW_GROUP defined: rank group 0 only, which holds rank 0 and so the mirror trade;
 //   otherwise: rank groups 1 .. P1/2B - 1, with no mirror array in their registers (holding
 //   one made the common case spill to local memory).
+// SPECTRUM_FP16 (convolve only): both spectra are stored as fp16 (bloom_common.glsl); the
+// kernel's stored values are divided by params.kernelUnscale on load.
 // FFT defines: the second axis, P2.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
@@ -20,17 +22,25 @@
 layout(local_size_x = FFT_INVOCATIONS) in;
 
 layout(std430, set = 0, binding = 0) buffer Spectrum {
-    vec2 spectrum[];
+    SPECTRUM_VALUE spectrum[];
 };
 // The kernel spectrum on the padded grid, per channel P1/2 + 1 rows of P2 values in the second
 // axis' Nabla order: row `rank` for ranks 1 .. P1/2 - 1, row 0 = DC, row P1/2 = Nyquist.
 // Stored in tiles of adjacent rows like the image spectrum (bloomKernelIndex).
 layout(std430, set = 0, binding = 1) buffer KernelSpectrum {
-    vec2 kernelSpectrum[];
+    SPECTRUM_VALUE kernelSpectrum[];
 };
 
 uint kernelIndex(uint channel, uint row, uint nablaIndex) {
     return bloomKernelIndex(channel, row, nablaIndex, params.spectrumRanks, FFT_SIZE);
+}
+
+vec2 loadKernel(uint channel, uint row, uint nablaIndex) {
+    vec2 value = decodeSpectrum(kernelSpectrum[kernelIndex(channel, row, nablaIndex)]);
+#ifdef SPECTRUM_FP16
+    value *= params.kernelUnscale;
+#endif
+    return value;
 }
 
 void main() {
@@ -48,7 +58,8 @@ void main() {
         int padded = int(l * FFT_WORKGROUP_SIZE + thread);
         int line = bloomSourceIndex(padded, params.secondOffset, params.lineCount, FFT_SIZE,
                                     params.padding);
-        x[l] = line < 0 ? vec2(0.0) : spectrum[spectrumIndex(channel, uint(line), rank)];
+        x[l] = line < 0 ? vec2(0.0)
+                        : decodeSpectrum(spectrum[spectrumIndex(channel, uint(line), rank)]);
     }
     fftForward(x);
 #ifdef PACKED_ROW_GROUP
@@ -79,14 +90,14 @@ void main() {
         uint o = l * FFT_WORKGROUP_SIZE + thread;
 #ifdef PACKED_ROW_GROUP
         if (rank == 0u) { // Z' = A0 F0 + i AN FN
-            vec2 f0 = kernelSpectrum[kernelIndex(channel, 0u, o)];
-            vec2 fn = kernelSpectrum[kernelIndex(channel, nyquistRow, o)];
+            vec2 f0 = loadKernel(channel, 0u, o);
+            vec2 fn = loadKernel(channel, nyquistRow, o);
             x[l] = 0.5 * (complexMul(x[l], f0 + fn) +
                           complexMul(complexConj(mirrors[l]), f0 - fn));
         } else
 #endif
         {
-            x[l] = complexMul(x[l], kernelSpectrum[kernelIndex(channel, rank, o)]);
+            x[l] = complexMul(x[l], loadKernel(channel, rank, o));
         }
     }
     fftInverse(x);
@@ -94,7 +105,7 @@ void main() {
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         int line = int(l * FFT_WORKGROUP_SIZE + thread) - params.secondOffset;
         if (line >= 0 && line < int(params.lineCount)) {
-            spectrum[spectrumIndex(channel, uint(line), rank)] = x[l];
+            spectrum[spectrumIndex(channel, uint(line), rank)] = encodeSpectrum(x[l]);
         }
     }
 #endif

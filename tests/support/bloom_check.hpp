@@ -28,13 +28,20 @@ inline std::string sizeName(const Size& size) {
 }
 
 inline constexpr double kBloomTolerance = 1e-5; // relative L2 of O
+// fp16 spectra: each stored value rounds to 11 significant bits (relative 2^-12 ~ 2.4e-4),
+// three times on the way (after passes 1 and 2, and the kernel spectrum).
+inline constexpr double kFp16BloomTolerance = 2e-3;
+
+// The tolerance for a run's precision.
+double bloomToleranceFor(Precision precision);
 
 ConvolutionSettings settingsOf(std::uint32_t kernelSize, Padding padding, SpectrumMode spectrum,
                                AxisOrder order);
 
 // Convolves `image` with the engine (whose kernel is `kernel`) and expects relative L2 <=
-// kBloomTolerance against referenceBloom; records the error as "relative_l2 <mode>".
-void expectMatchesReference(BloomEngine& engine, const Image& image, const Image& kernel,
-                            const ConvolutionSettings& settings);
+// bloomToleranceFor(settings.precision) against referenceBloom; records the error as
+// "relative_l2 <mode>" and returns it.
+double expectMatchesReference(BloomEngine& engine, const Image& image, const Image& kernel,
+                              const ConvolutionSettings& settings);
 
 } // namespace fftbloom::test
