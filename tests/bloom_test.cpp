@@ -1,6 +1,7 @@
 // The GPU bloom (app/bloom) against design.md §2 computed in double precision with FFTW
 // (tests/support/reference_bloom): every padding, spectrum mode and axis order, on odd, even,
-// one-pixel and W = 2 (mod 4) sizes, kernels 16 .. 256.
+// one-pixel and W = 2 (mod 4) sizes, kernels 16 .. 256; fp16 spectra on a few of those sizes
+// (fp16_bloom_test has their range and scales).
 #include "app/bloom/bloom_engine.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 #include "tests/support/bloom_check.hpp"
@@ -18,18 +19,21 @@ namespace {
 const Size kSizes[] = {{1, 1, 16},   {1, 23, 16},   {23, 1, 32},   {6, 9, 16},  {30, 17, 32},
                        {37, 29, 64}, {64, 48, 128}, {70, 45, 256}, {9, 130, 16}};
 
-using BloomCase = std::tuple<Size, Padding, SpectrumMode, AxisOrder>;
+// fp16: odd sides, W = 2 (mod 4), a one-pixel line and the largest kernel of the list.
+const Size kFp16Sizes[] = {{1, 23, 16}, {6, 9, 16}, {37, 29, 64}, {70, 45, 256}};
+
+using BloomCase = std::tuple<Size, Padding, SpectrumMode, AxisOrder, Precision>;
 
 std::string caseName(const ::testing::TestParamInfo<BloomCase>& info) {
-    const auto& [size, padding, spectrum, order] = info.param;
+    const auto& [size, padding, spectrum, order, precision] = info.param;
     return sizeName(size) + "_" + nameOf(padding) + "_" + nameOf(spectrum) + "_" + nameOf(order) +
-           "first";
+           "first" + (precision == Precision::Fp16 ? "_fp16" : "");
 }
 
 class GpuBloom : public GpuTest, public ::testing::WithParamInterface<BloomCase> {};
 
 TEST_P(GpuBloom, MatchesTheDoublePrecisionReference) {
-    const auto& [size, padding, spectrum, order] = GetParam();
+    const auto& [size, padding, spectrum, order, precision] = GetParam();
     const std::uint32_t seed = freshSeed();
     SCOPED_TRACE("seed " + std::to_string(seed));
     std::mt19937 random(seed);
@@ -38,17 +42,22 @@ TEST_P(GpuBloom, MatchesTheDoublePrecisionReference) {
 
     BloomEngine engine(context(), compiler());
     engine.setKernel(kernel);
-    expectMatchesReference(engine, image, kernel,
-                           settingsOf(size.kernel, padding, spectrum, order));
+    ConvolutionSettings settings = settingsOf(size.kernel, padding, spectrum, order);
+    settings.precision = precision;
+    expectMatchesReference(engine, image, kernel, settings);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryMode, GpuBloom,
-    ::testing::Combine(::testing::ValuesIn(kSizes),
-                       ::testing::Values(Padding::Zero, Padding::Mirror),
-                       ::testing::Values(SpectrumMode::Tent, SpectrumMode::Exact),
-                       ::testing::Values(AxisOrder::YFirst, AxisOrder::XFirst)),
-    caseName);
+// Every padding, spectrum mode and axis order for each of `sizes`.
+template <std::size_t N>
+auto everyModeOf(const Size (&sizes)[N], Precision precision) {
+    return ::testing::Combine(
+        ::testing::ValuesIn(sizes), ::testing::Values(Padding::Zero, Padding::Mirror),
+        ::testing::Values(SpectrumMode::Tent, SpectrumMode::Exact),
+        ::testing::Values(AxisOrder::YFirst, AxisOrder::XFirst), ::testing::Values(precision));
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryMode, GpuBloom, everyModeOf(kSizes, Precision::Fp32), caseName);
+INSTANTIATE_TEST_SUITE_P(Fp16Spectra, GpuBloom, everyModeOf(kFp16Sizes, Precision::Fp16), caseName);
 
 using OrderCase = std::tuple<Size, Padding, SpectrumMode>;
 

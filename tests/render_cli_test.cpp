@@ -11,6 +11,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <vector>
 
 namespace fftbloom::test {
 namespace {
@@ -53,6 +54,27 @@ class RenderCommand : public ::testing::Test {
     std::string standardArguments(const std::string& image, const std::string& kernel,
                                   const std::string& out) const {
         return "--image " + image + " --kernel " + kernel + " --out " + out + " --kernel-size 16";
+    }
+
+    // Runs `fftbloom bench` on the small image and kernel with `options`; returns the JSON.
+    std::string benchJson(const std::string& options) {
+        const std::string json = path("bench.json");
+        const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
+                                    path("image.pfm") + " --kernel " + path("kernel.pfm") +
+                                    " --kernel-size 16 --warmup 1 --copy-mib 4 " + options +
+                                    " --json " + json + " > " + path("bench.txt") + " 2>&1";
+        EXPECT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+        return slurp(json);
+    }
+
+    // The number after every `"key": ` in a JSON text, in order.
+    static std::vector<double> numbersAfter(const std::string& text, const std::string& key) {
+        const std::string quoted = "\"" + key + "\": ";
+        std::vector<double> numbers;
+        for (auto at = text.find(quoted); at != std::string::npos; at = text.find(quoted, at + 1)) {
+            numbers.push_back(std::stod(text.substr(at + quoted.size())));
+        }
+        return numbers;
     }
 
     // A bad input: exit 1, one line on stderr naming the problem, no output file.
@@ -163,13 +185,7 @@ TEST_F(RenderCommand, TheKernelCommandWritesAKernelRenderCanUse) {
 
 // `fftbloom bench` on a small image: both axis orders timed, every figure in the JSON.
 TEST_F(RenderCommand, TheBenchCommandTimesBothOrdersAndWritesJson) {
-    const std::string json = path("bench.json");
-    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
-                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
-                                " --kernel-size 16 --iterations 3 --warmup 1 --copy-mib 4 --json " +
-                                json + " > " + path("bench.txt") + " 2>&1";
-    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
-    const std::string text = slurp(json);
+    const std::string text = benchJson("--iterations 3");
     EXPECT_NE(text.find("\"first_axis\": \"y\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"first_axis\": \"x\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"copy_bandwidth_bytes_per_s\""), std::string::npos);
@@ -180,22 +196,13 @@ TEST_F(RenderCommand, TheBenchCommandTimesBothOrdersAndWritesJson) {
 // `bench --compare-vkfft`: VkFFT's time, the ratio and VkFFT's error against ours, per row,
 // in the table and in the JSON.
 TEST_F(RenderCommand, TheBenchCommandComparesWithVkfft) {
-    const std::string json = path("vkfft.json");
-    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
-                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
-                                " --kernel-size 16 --iterations 2 --warmup 1 --copy-mib 4 "
-                                "--compare-vkfft --json " +
-                                json + " > " + path("bench.txt") + " 2>&1";
-    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+    const std::string text = benchJson("--iterations 2 --compare-vkfft");
     EXPECT_NE(slurp(path("bench.txt")).find("ours/vkfft"), std::string::npos);
-    const std::string text = slurp(json);
-    int rows = 0;
-    const std::string errorKey = "\"relative_l2_vs_ours\": ";
-    for (auto at = text.find(errorKey); at != std::string::npos; at = text.find(errorKey, at + 1)) {
-        EXPECT_LE(std::stod(text.substr(at + errorKey.size())), 1e-5) << text;
-        ++rows;
+    const auto errors = numbersAfter(text, "relative_l2_vs_ours");
+    EXPECT_EQ(errors.size(), 2u) << text; // y-first and x-first
+    for (const double error : errors) {
+        EXPECT_LE(error, 1e-5) << text;
     }
-    EXPECT_EQ(rows, 2) << text; // y-first and x-first
     EXPECT_NE(text.find("\"vkfft\": {\"median_ms\": "), std::string::npos) << text;
     EXPECT_NE(text.find("\"min_ms\": "), std::string::npos) << text;
     EXPECT_NE(text.find("\"ours_over_vkfft\": "), std::string::npos) << text;
@@ -204,24 +211,14 @@ TEST_F(RenderCommand, TheBenchCommandComparesWithVkfft) {
 // `bench --precision fp16`: each row says fp16 and its error against the same run in fp32;
 // --compare-vkfft still checks VkFFT against our fp32 result and times the fp16 frame.
 TEST_F(RenderCommand, TheBenchCommandReportsTheFp16ErrorAgainstFp32) {
-    const std::string json = path("fp16.json");
-    const std::string command = std::string(FFTBLOOM_EXECUTABLE) + " bench --image " +
-                                path("image.pfm") + " --kernel " + path("kernel.pfm") +
-                                " --kernel-size 16 --iterations 2 --warmup 1 --copy-mib 4 "
-                                "--precision fp16 --compare-vkfft --json " +
-                                json + " > " + path("bench.txt") + " 2>&1";
-    ASSERT_EQ(WEXITSTATUS(std::system(command.c_str())), 0) << slurp(path("bench.txt"));
+    const std::string text = benchJson("--iterations 2 --precision fp16 --compare-vkfft");
     EXPECT_NE(slurp(path("bench.txt")).find("fp16 vs fp32: "), std::string::npos);
-    const std::string text = slurp(json);
-    int rows = 0;
-    const std::string errorKey = "\"relative_l2_vs_fp32\": ";
-    for (auto at = text.find(errorKey); at != std::string::npos; at = text.find(errorKey, at + 1)) {
-        const double error = std::stod(text.substr(at + errorKey.size()));
+    const auto errors = numbersAfter(text, "relative_l2_vs_fp32");
+    EXPECT_EQ(errors.size(), 2u) << text;
+    for (const double error : errors) {
         EXPECT_GT(error, 1e-6) << text; // fp16 rounding, so really fp16
         EXPECT_LE(error, 2e-3) << text;
-        ++rows;
     }
-    EXPECT_EQ(rows, 2) << text;
     EXPECT_EQ(text.find("\"precision\": \"fp32\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"ours_over_vkfft\": "), std::string::npos) << text;
 }
