@@ -1,6 +1,7 @@
 // The choice of (E, WG) per length and device, and the constants derived from it.
 #include "gpu_fft/fft/fft_shape.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace gpu_fft {
@@ -89,7 +90,8 @@ TEST(FftShape, DefinesCarryTheShape) {
                                  {"FFT_LOG2_WORKGROUP_SIZE", "8"},
                                  {"FFT_SUBGROUP_SIZE", "32"},
                                  {"FFT_SHARED_PAIRS", "8"},
-                                 {"FFT_LOG2_BATCH", "0"}};
+                                 {"FFT_LOG2_BATCH", "0"},
+                                 {"FFT_TWIDDLE_TABLE", "1"}};
     EXPECT_EQ(defines, expected);
     EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
 }
@@ -103,15 +105,30 @@ TEST(FftShape, LongFftsWidenTheWorkgroupBeforeE32) {
     EXPECT_EQ(chooseShape(13, h100(), 0, 10).describe(), "N=8192 (E=8 x WG=1024, subgroup 32)");
 }
 
+// The pair stages' twiddle table (2 WG complex values) is used where it fits beside the
+// exchange slots, and counted in the shared memory the shape needs.
+TEST(FftShape, TheTwiddleTableIsUsedWhereItFits) {
+    const FftShape shape = chooseShape(10, h100());
+    EXPECT_TRUE(shape.twiddleTable);
+    EXPECT_EQ(shape.sharedMemoryBytes(), shape.exchangeBytes() + shape.workgroupSize() * 16u);
+    DeviceFftLimits tight = h100();
+    tight.maxSharedMemoryBytes = shape.exchangeBytes(); // room for the exchange only
+    const FftShape without = chooseShape(10, tight);
+    EXPECT_FALSE(without.twiddleTable);
+    EXPECT_EQ(without.sharedMemoryBytes(), without.exchangeBytes());
+}
+
 // Several FFTs per workgroup: the limits apply to all their invocations together.
 TEST(FftShape, BatchedShapesCountEveryInvocation) {
     const FftShape shape = chooseShape(10, h100(), 2);
     EXPECT_EQ(shape.batch(), 4u);
     EXPECT_EQ(shape.elementsPerInvocation(), 16u); // 4 FFTs x WG 64 = the 256 cap
     EXPECT_EQ(shape.invocations(), 256u);
-    EXPECT_EQ(shape.sharedMemoryBytes(), shape.sharedPairs * 256u * 8u);
-    EXPECT_EQ(shape.glslDefines().back(),
-              (std::pair<std::string, std::string>{"FFT_LOG2_BATCH", "2"}));
+    EXPECT_EQ(shape.exchangeBytes(), shape.sharedPairs * 256u * 8u);
+    const auto defines = shape.glslDefines();
+    EXPECT_NE(std::find(defines.begin(), defines.end(),
+                        std::pair<std::string, std::string>{"FFT_LOG2_BATCH", "2"}),
+              defines.end());
     EXPECT_EQ(shape.describe(), "N=1024 (E=16 x WG=64, subgroup 32) x4 FFTs");
     // 4 x 512 invocations exceed the device even at E = 32.
     EXPECT_THROW(chooseShape(14, h100(), 2), std::invalid_argument);

@@ -1,7 +1,8 @@
 // The GPU workgroup FFT on the test machine's Vulkan device (lavapipe in CI) against FFTW in
 // double precision, for every length 16 .. 16384 and every split of it into E x WG that the
 // device can run, with both exchange paths (subgroup shuffles and shared memory only), and for
-// every length with 4 FFTs interleaved per workgroup (the layout the bloom's pass 2 uses).
+// every length with 4 FFTs interleaved per workgroup (the layout the bloom's pass 2 uses), and
+// with the pair-stage twiddles computed instead of read from the table.
 #include "gpu_fft/fft/batch_fft.hpp"
 #include "gpu_fft/fft/index_math.hpp"
 #include "tests/support/gpu_test.hpp"
@@ -24,6 +25,7 @@ struct FftCase {
     std::uint32_t log2Elements;
     Exchange exchange;
     std::uint32_t log2Batch = 0;
+    bool computedTwiddles = false; // the shape's own choice is the twiddle table where it fits
 };
 
 constexpr std::uint32_t kBatchedLog2 = 2;
@@ -57,6 +59,7 @@ std::vector<FftCase> everyCase() {
         if (log2Elements <= gpu_fft::kMaxLog2Elements) { // N = 16384 cannot run 4 at once
             cases.push_back({log2Size, log2Elements, Exchange::SharedMemory, kBatchedLog2});
             cases.push_back({log2Size, log2Elements, Exchange::Subgroup, kBatchedLog2});
+            cases.push_back({log2Size, log2Elements, Exchange::Subgroup, 0, true});
         }
     }
     return cases;
@@ -73,6 +76,9 @@ std::string describe(const FftCase& c) {
     if (c.log2Batch > 0) {
         name += "_x";
         name += std::to_string(1u << c.log2Batch);
+    }
+    if (c.computedTwiddles) {
+        name += "_computed_twiddles";
     }
     return name;
 }
@@ -93,8 +99,11 @@ class GpuFft : public GpuTest, public ::testing::WithParamInterface<FftCase> {
         if (GetParam().exchange == Exchange::SharedMemory) {
             limits.subgroupSize = 1;
         }
-        const auto shape = gpu_fft::makeShape(GetParam().log2Size, GetParam().log2Elements, limits,
-                                              GetParam().log2Batch);
+        auto shape = gpu_fft::makeShape(GetParam().log2Size, GetParam().log2Elements, limits,
+                                        GetParam().log2Batch);
+        if (GetParam().computedTwiddles) {
+            shape.twiddleTable = false;
+        }
         // Shuffles wherever the device allows them: on lavapipe (subgroup size 8) every
         // "_subgroup" case; on a device with larger subgroups the small workgroups fall back.
         const bool shufflesPossible = limits.subgroupSize > 1 && limits.fullSubgroups &&

@@ -30,6 +30,7 @@ ShaderDefines FftShape::glslDefines() const {
         {"FFT_SUBGROUP_SIZE", std::to_string(subgroupSize)},
         {"FFT_SHARED_PAIRS", std::to_string(sharedPairs)},
         {"FFT_LOG2_BATCH", std::to_string(log2Batch)},
+        {"FFT_TWIDDLE_TABLE", twiddleTable ? "1" : "0"},
     };
 }
 
@@ -74,6 +75,9 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
         throw std::invalid_argument("FFT workgroup needs more shared memory than the device has");
     }
     shape.sharedPairs = std::min(pairs, 1u << floorLog2(pairsThatFit));
+    // The twiddle table (2 WG values) where it fits beside the exchange slots.
+    shape.twiddleTable = shape.exchangeBytes() + shape.workgroupSize() * 16u <=
+                         limits.maxSharedMemoryBytes;
     return shape;
 }
 

@@ -35,6 +35,7 @@ struct FftShape {
     std::uint32_t subgroupSize = 1; // shuffles below this stride; 1 = shared memory only
     std::uint32_t sharedPairs = 1;  // element pairs per shared-memory exchange round
     std::uint32_t log2Batch = 0;    // log2 of the FFTs one workgroup runs side by side
+    bool twiddleTable = false;      // pair-stage twiddles from a shared-memory table
 
     std::uint32_t size() const { return 1u << log2Size; }
     std::uint32_t workgroupSize() const { return 1u << log2Workgroup; } // invocations per FFT
@@ -42,7 +43,9 @@ struct FftShape {
     std::uint32_t invocations() const { return workgroupSize() << log2Batch; } // local size
     std::uint32_t log2Elements() const { return log2Size - log2Workgroup; }
     std::uint32_t elementsPerInvocation() const { return 1u << log2Elements(); }
-    std::uint32_t sharedMemoryBytes() const { return sharedPairs * invocations() * 8u; }
+    std::uint32_t exchangeBytes() const { return sharedPairs * invocations() * 8u; }
+    std::uint32_t twiddleTableBytes() const { return twiddleTable ? workgroupSize() * 16u : 0u; }
+    std::uint32_t sharedMemoryBytes() const { return exchangeBytes() + twiddleTableBytes(); }
     bool usesSubgroupShuffles() const { return subgroupSize > 1; }
 
     // The #defines that specialise shaders/fft/workgroup_fft.glsl to this shape.

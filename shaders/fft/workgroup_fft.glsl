@@ -13,6 +13,8 @@
 //   FFT_SHARED_PAIRS         how many element pairs one shared-memory round exchanges
 //   FFT_LOG2_BATCH           log2 B, FFTs per workgroup (optional, default 0); the including
 //                            shader declares local_size_x = FFT_INVOCATIONS = WG * B
+//   FFT_TWIDDLE_TABLE        1: the pair stages read their twiddles from a table in shared
+//                            memory (2 WG values); 0 (default): each stage computes its own
 // (plain integers without a u suffix: the preprocessor checks them below)
 //
 // Provides:
@@ -44,6 +46,9 @@
 #endif
 #define FFT_BATCH (1u << FFT_LOG2_BATCH)
 #define FFT_INVOCATIONS (FFT_WORKGROUP_SIZE << FFT_LOG2_BATCH)
+#ifndef FFT_TWIDDLE_TABLE
+#define FFT_TWIDDLE_TABLE 0
+#endif
 
 #if FFT_LOG2_SIZE <= FFT_LOG2_WORKGROUP_SIZE
 #error "the workgroup FFT needs at least two elements per invocation"
@@ -98,6 +103,43 @@ vec2 fftShareRead(uint slot) {
     return vec2(fftShareReal[slot], fftShareImag[slot]);
 }
 
+#if FFT_TWIDDLE_TABLE
+// The pair stages' twiddles, one level per stride s = 1, 2, 4, ..., WG:
+// entry s + j = exp(-2 pi i j / 2s) for 0 <= j < s (entry 0 is unused). A stage's invocations
+// read consecutive entries (or the same one), so the reads are free of bank conflicts. Filled
+// once per shader run, 2 values per FFT thread, instead of one sin / cos per stage.
+shared float fftTwiddleReal[2u * FFT_WORKGROUP_SIZE];
+shared float fftTwiddleImag[2u * FFT_WORKGROUP_SIZE];
+bool fftTwiddleTableFilled = false; // the same in every invocation: uniform control flow
+
+void fftFillTwiddleTable() {
+    if (fftTwiddleTableFilled) {
+        return;
+    }
+    for (uint entry = fftInvocationIndex(); entry < 2u * FFT_WORKGROUP_SIZE;
+         entry += FFT_INVOCATIONS) {
+        if (entry > 0u) {
+            uint log2Level = uint(findMSB(entry));
+            vec2 twiddle = fftTwiddle(entry - (1u << log2Level), log2Level + 1u);
+            fftTwiddleReal[entry] = twiddle.x;
+            fftTwiddleImag[entry] = twiddle.y;
+        }
+    }
+    barrier();
+    fftTwiddleTableFilled = true;
+}
+#endif
+
+// exp(-2 pi i position / 2^(log2Stride + 1)), position < 2^log2Stride <= WG.
+vec2 fftPairTwiddle(uint position, uint log2Stride) {
+#if FFT_TWIDDLE_TABLE
+    uint entry = (1u << log2Stride) + position;
+    return vec2(fftTwiddleReal[entry], fftTwiddleImag[entry]);
+#else
+    return fftTwiddle(position, log2Stride + 1u);
+#endif
+}
+
 // The exchange before a cross-invocation butterfly at `stride` (< WG). Invocations t and
 // t ^ stride trade one element each: the lower one keeps its `lo` and gets the partner's `lo`,
 // the upper one gets the partner's `hi` and keeps its own `hi`. Afterwards each invocation
@@ -148,12 +190,16 @@ void fftButterfly(inout vec2 lo, inout vec2 hi, vec2 twiddle, bool inverse) {
 
 // One stage whose butterfly partners sit in the same invocation: global stride
 // 2^log2Local * WG (>= 2 WG). Local elements l and l + 2^log2Local are partners.
+// The twiddle at position j * WG + thread is exp(-2 pi i thread / span) times the constant
+// exp(-2 pi i j / 2^(log2Local + 1)) (j and log2Local are constants once unrolled, so the
+// compiler folds the second factor): one sin / cos per stage instead of one per j.
 void fftRegisterStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Local, bool inverse) {
     uint localStride = 1u << log2Local;
+    vec2 base = fftTwiddle(thread, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         if ((l & localStride) == 0u) {
-            uint position = (l & (localStride - 1u)) * FFT_WORKGROUP_SIZE + thread;
-            vec2 twiddle = fftTwiddle(position, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
+            uint j = l & (localStride - 1u);
+            vec2 twiddle = j == 0u ? base : complexMul(base, fftTwiddle(j, log2Local + 1u));
             fftButterfly(x[l], x[l + localStride], twiddle, inverse);
         }
     }
@@ -163,13 +209,16 @@ void fftRegisterStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Local, b
 // the exchanges so far, the pair's `lo` sits at position (thread mod stride) of its span.
 void fftPairStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride, bool inverse) {
     uint position = thread & ((1u << log2Stride) - 1u);
-    vec2 twiddle = fftTwiddle(position, log2Stride + 1u);
+    vec2 twiddle = fftPairTwiddle(position, log2Stride);
     [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
         fftButterfly(x[2u * pair], x[2u * pair + 1u], twiddle, inverse);
     }
 }
 
 void fftForward(inout vec2 x[FFT_ELEMENTS]) {
+#if FFT_TWIDDLE_TABLE
+    fftFillTwiddleTable();
+#endif
     uint thread = fftThreadIndex();
     [[unroll]] for (int log2Local = int(FFT_LOG2_ELEMENTS) - 1; log2Local >= 1; --log2Local) {
         fftRegisterStage(x, thread, uint(log2Local), false);
@@ -183,6 +232,9 @@ void fftForward(inout vec2 x[FFT_ELEMENTS]) {
 }
 
 void fftInverse(inout vec2 x[FFT_ELEMENTS]) {
+#if FFT_TWIDDLE_TABLE
+    fftFillTwiddleTable();
+#endif
     uint thread = fftThreadIndex();
     [[unroll]] for (uint log2Stride = 0u; log2Stride < FFT_LOG2_WORKGROUP_SIZE; ++log2Stride) {
         fftPairStage(x, thread, log2Stride, true);
