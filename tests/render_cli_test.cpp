@@ -190,6 +190,7 @@ TEST_F(RenderCommand, TheBenchCommandTimesBothOrdersAndWritesJson) {
     EXPECT_NE(text.find("\"first_axis\": \"x\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"copy_bandwidth_bytes_per_s\""), std::string::npos);
     EXPECT_NE(text.find("\"time_over_floor\""), std::string::npos);
+    EXPECT_NE(text.find("\"batches\": 3"), std::string::npos) << text;
     EXPECT_NE(text.find("\"padded\": [64, 64]"), std::string::npos) << text; // 37+15, 22+15
 }
 

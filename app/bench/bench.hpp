@@ -50,11 +50,29 @@ double relativeL2(const Image& actual, const Image& expected);
 inline constexpr std::chrono::milliseconds kClockRampUp{300};
 void rampUpClocks(const vk::Context& context, const std::function<void(VkCommandBuffer)>& record);
 
+// Records run `run` of a timed workload; with `queries`, writes its timestamp intervals from
+// `firstInterval` on. Runs follow each other in one command buffer.
+using TimedRun =
+    std::function<void(VkCommandBuffer commandBuffer, const vk::TimestampQueries* queries,
+                       std::uint32_t firstInterval)>;
+
+// Timed batches per configuration; the quietest one is reported.
+inline constexpr std::uint32_t kTimedBatches = 3;
+
+// Times a workload: ramps the clocks up, then submits `warmup + iterations` runs of
+// `intervalsPerRun` intervals each, kTimedBatches times, and returns each interval's median
+// and minimum over the timed runs of the batch whose `keyInterval` median is lowest. On a GPU
+// shared with other work, a whole batch can run several times slower (docs/performance.md);
+// the quietest batch is the one that measures this work.
+std::vector<BenchTiming> timeRuns(const vk::Context& context, std::uint32_t intervalsPerRun,
+                                  std::uint32_t keyInterval, std::uint32_t iterations,
+                                  std::uint32_t warmup, const TimedRun& record);
+
 // The median and minimum of timing samples (at least one).
 BenchTiming summarizeTimings(std::vector<double> samples);
 
-// Times `iterations` convolutions of `image` (after `warmup` more) in one submission, once the
-// clocks are up (rampUpClocks); with reduced precision, also compares the result with fp32's.
+// Times `iterations` convolutions of `image` after `warmup` more (timeRuns); with reduced
+// precision, also compares the result with fp32's.
 BenchResult benchConvolution(BloomEngine& engine, const Image& image,
                              const ConvolutionSettings& settings, std::uint32_t iterations,
                              std::uint32_t warmup);

@@ -309,28 +309,11 @@ Image VkfftConvolution::convolve(const Image& image) {
 }
 
 BenchTiming VkfftConvolution::bench(std::uint32_t iterations, std::uint32_t warmup) {
-    const std::uint32_t runs = iterations + warmup;
-    const vk::TimestampQueries queries(plan_->context, runs);
-    rampUpClocks(plan_->context, [&](VkCommandBuffer commandBuffer) {
-        for (std::uint32_t run = 0; run < runs; ++run) {
-            recordConvolution(commandBuffer);
-        }
-    });
-    plan_->context.runOnce([&](VkCommandBuffer commandBuffer) {
-        queries.reset(commandBuffer);
-        for (std::uint32_t run = 0; run < runs; ++run) {
-            recordConvolution(commandBuffer, &queries, run);
-        }
-    });
-    const auto milliseconds = queries.readMilliseconds();
-    std::vector<double> samples;
-    for (std::uint32_t run = warmup; run < runs; ++run) {
-        if (!milliseconds[run]) {
-            throw Error("a VkFFT timestamp was not written");
-        }
-        samples.push_back(*milliseconds[run]);
-    }
-    return summarizeTimings(std::move(samples));
+    return timeRuns(
+               plan_->context, 1, 0, iterations, warmup,
+               [&](VkCommandBuffer commandBuffer, const vk::TimestampQueries* queries,
+                   std::uint32_t interval) { recordConvolution(commandBuffer, queries, interval); })
+        .front();
 }
 
 VkfftComparison compareWithVkfft(BloomEngine& engine, VkfftConvolution& vkfft, const Image& image,

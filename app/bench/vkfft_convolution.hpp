@@ -49,7 +49,7 @@ class VkfftConvolution {
     Image downloadResult() const; // O, cropped to the image
     Image convolve(const Image& image);
 
-    // GPU time of `iterations` convolutions after `warmup` more, in one submission.
+    // GPU time of `iterations` convolutions after `warmup` more (timeRuns: the quietest batch).
     BenchTiming bench(std::uint32_t iterations, std::uint32_t warmup);
 
     const gpu_fft::ConvolutionLayout& layout() const;

@@ -62,6 +62,7 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& d
     json << "{\n  \"device\": \"" << device
          << "\",\n  \"copy_bandwidth_bytes_per_s\": " << bandwidth
          << ",\n  \"iterations\": " << options.iterations << ",\n  \"warmup\": " << options.warmup
+         << ",\n  \"batches\": " << kTimedBatches
          << ",\n  \"results\": [\n";
     for (std::size_t i = 0; i < results.size(); ++i) {
         const BenchResult& r = results[i];
@@ -117,7 +118,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options) {
     command->add_flag("--compare-vkfft", options.compareVkfft,
                       "Also time VkFFT's convolution (zero padding, exact spectrum) on the same "
                       "device, after checking it against ours");
-    command->footer("Times are GPU timestamps: median (and minimum) of --iterations runs. "
+    command->footer("Times are GPU timestamps: median (and minimum) of --iterations runs, in the "
+                    "quietest of 3 batches, after the clocks have ramped up. "
                     "floor = the bytes each pass must read and write / the copy bandwidth. "
                     "--compare-vkfft: rel. L2 = VkFFT's O against ours in zero / exact mode.");
     return command;

@@ -90,6 +90,11 @@ BLOOM_FUNC int bloomSourceIndex(int padded, int offset, uint length, uint padded
     if (padding == BLOOM_PADDING_ZERO) {
         return -1;
     }
+    // One reflection covers -n <= t < 2n, the common case (a kernel no wider than twice the
+    // image), without the integer division of the general fold below.
+    if (t >= -n && t < 2 * n) {
+        return t < 0 ? -t - 1 : 2 * n - 1 - t;
+    }
     uint folded = uint(t < 0 ? -t - 1 : t) % uint(2 * n);
     return int(folded < uint(n) ? folded : uint(2 * n) - 1u - folded);
 }
