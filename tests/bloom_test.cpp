@@ -1,7 +1,7 @@
 // The GPU bloom (app/bloom) against design.md §2 computed in double precision with FFTW
 // (tests/support/reference_bloom): every padding, spectrum mode and axis order, on odd, even,
-// one-pixel and W = 2 (mod 4) sizes, kernels 16 .. 256; fp16 spectra on a few of those sizes
-// (fp16_bloom_test has their range and scales).
+// one-pixel, W = 2 (mod 4) and 4096-long sizes, kernels 16 .. 256; fp16 spectra on a few of those
+// sizes (fp16_bloom_test has their range and scales).
 #include "app/bloom/bloom_engine.hpp"
 #include "gpu_fft/vulkan/error.hpp"
 #include "tests/support/bloom_check.hpp"
@@ -16,8 +16,9 @@ namespace fftbloom::test {
 namespace {
 
 // One-pixel images, odd sizes, W = 2 (mod 4), tall and wide, and every kernel size to 256.
-const Size kSizes[] = {{1, 1, 16},   {1, 23, 16},   {23, 1, 32},   {6, 9, 16},  {30, 17, 32},
-                       {37, 29, 64}, {64, 48, 128}, {70, 45, 256}, {9, 130, 16}};
+// 1 x 2100 pads to 16 x 4096: pass 2 of x-first runs N = 4096 at E = 16 (bloom_passes).
+const Size kSizes[] = {{1, 1, 16},   {1, 23, 16},   {23, 1, 32},   {6, 9, 16},   {30, 17, 32},
+                       {37, 29, 64}, {64, 48, 128}, {70, 45, 256}, {9, 130, 16}, {1, 2100, 16}};
 
 // fp16: odd sides, W = 2 (mod 4), a one-pixel line and the largest kernel of the list.
 const Size kFp16Sizes[] = {{1, 23, 16}, {6, 9, 16}, {37, 29, 64}, {70, 45, 256}};

@@ -18,8 +18,9 @@ namespace fftbloom {
 // axis' Nabla order, which depends on the shape, so the kernel precompute and the bloom must
 // both take their shapes from here. Passes 1 and 3 of y-first walk image columns and run 4
 // adjacent pairs of columns per workgroup where registers allow, so that their loads
-// coalesce. FFTBLOOM_FIRST_AXIS_LOG2_BATCH and FFTBLOOM_SECOND_AXIS_LOG2_BATCH override the
-// batches (log2) for tuning experiments.
+// coalesce. For tuning experiments, FFTBLOOM_FIRST_AXIS_LOG2_BATCH and
+// FFTBLOOM_SECOND_AXIS_LOG2_BATCH override the batches (log2), and
+// FFTBLOOM_{FIRST,SECOND}_AXIS_LOG2_INVOCATIONS the workgroup caps (docs/performance.md).
 gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
                                  const vk::DeviceInfo& device);
 gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device);
