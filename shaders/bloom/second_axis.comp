@@ -14,10 +14,14 @@
 //   otherwise: rank groups 1 .. P1/2B - 1, with no mirror array in their registers (holding
 //   one made the common case spill to local memory).
 // SPECTRUM_FP16 (convolve only): both spectra are stored as fp16 (bloom_common.glsl); the
-// kernel's stored values are divided by params.kernelUnscale on load.
+// kernel's stored values are multiplied by params.kernelUnscale (1 / their scale) on load.
 // FFT defines: the second axis, P2.
 #include "bloom/bloom_common.glsl"
 #include "fft/workgroup_fft.glsl"
+
+#if defined(KERNEL_SPECTRUM) && defined(SPECTRUM_FP16)
+#error "the kernel precompute runs in fp32; pack_half.comp makes the fp16 copy"
+#endif
 
 layout(local_size_x = FFT_INVOCATIONS) in;
 
