@@ -41,8 +41,7 @@ void KernelSpectrum::setKernel(const Image& normalizedKernel) {
     kernelSize_ = normalizedKernel.width;
     l1Norm_ = kernelL1(normalizedKernel);
     tentSourceValid_ = false;
-    paddedKey_.clear();
-    paddedHalfValid_ = false;
+    paddedKey_.clear(); // the next forLayout recomputes, which also drops the fp16 copy
 }
 
 float KernelSpectrum::storedScale(Precision precision) const {
