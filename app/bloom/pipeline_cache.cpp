@@ -7,7 +7,10 @@ const vk::ComputePipeline& PipelineCache::fft(const std::string& path,
                                               const vk::Defines& extraDefines,
                                               std::uint32_t bufferCount,
                                               std::uint32_t pushConstantBytes) {
-    std::string key = path + " " + shape.describe() + " shared" + std::to_string(shape.sharedPairs);
+    std::string key = path;
+    for (const auto& [name, value] : shape.glslDefines()) {
+        key += " " + name + "=" + value;
+    }
     for (const auto& [name, value] : extraDefines) {
         key += " " + name + "=" + value;
     }
