@@ -86,18 +86,19 @@ TEST(FftShape, RejectsInvalidSplits) {
 TEST(FftShape, DefinesCarryTheShape) {
     const FftShape shape = makeShape(12, 4, h100());
     const ShaderDefines defines = shape.glslDefines();
-    const ShaderDefines expected{{"FFT_LOG2_SIZE", "12"},     {"FFT_LOG2_WORKGROUP_SIZE", "8"},
-                                 {"FFT_SUBGROUP_SIZE", "32"}, {"FFT_SHARED_PAIRS", "8"},
-                                 {"FFT_LOG2_BATCH", "0"},     {"FFT_TWIDDLE_TABLE", "1"},
-                                 {"FFT_RADIX_GROUPS", "1"},   {"FFT_GROUP_PAD", "1"}};
+    const ShaderDefines expected{{"FFT_LOG2_SIZE", "12"},
+                                 {"FFT_LOG2_WORKGROUP_SIZE", "8"},
+                                 {"FFT_SUBGROUP_SIZE", "32"},
+                                 {"FFT_SHARED_PAIRS", "8"},
+                                 {"FFT_LOG2_BATCH", "0"},
+                                 {"FFT_TWIDDLE_TABLE", "1"}};
     EXPECT_EQ(defines, expected);
-    EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32) radix groups");
+    EXPECT_EQ(shape.describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
 }
 
 // E = 32 spills registers on NVIDIA: long FFTs first take a 512-wide workgroup at E = 16.
 TEST(FftShape, LongFftsWidenTheWorkgroupBeforeE32) {
-    EXPECT_EQ(chooseShape(12, h100()).describe(),
-              "N=4096 (E=16 x WG=256, subgroup 32) radix groups");
+    EXPECT_EQ(chooseShape(12, h100()).describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
     EXPECT_EQ(chooseShape(13, h100()).describe(), "N=8192 (E=16 x WG=512, subgroup 32)");
     EXPECT_EQ(chooseShape(14, h100()).describe(), "N=16384 (E=32 x WG=512, subgroup 32)");
     // A caller's own cap: pass 2 of the bloom keeps E = 8 up to 1024 invocations.
@@ -123,35 +124,16 @@ TEST(FftShape, BatchedShapesCountEveryInvocation) {
     EXPECT_EQ(shape.batch(), 4u);
     EXPECT_EQ(shape.elementsPerInvocation(), 16u); // 4 FFTs x WG 64 = the 256 cap
     EXPECT_EQ(shape.invocations(), 256u);
-    EXPECT_EQ(shape.exchangeBytes(), 16u * (256u + shape.groupPad) * 8u); // all 4 x 1024 values
+    EXPECT_EQ(shape.exchangeBytes(), shape.sharedPairs * 256u * 8u);
     const auto defines = shape.glslDefines();
     EXPECT_NE(std::find(defines.begin(), defines.end(),
                         std::pair<std::string, std::string>{"FFT_LOG2_BATCH", "2"}),
               defines.end());
-    EXPECT_EQ(shape.describe(), "N=1024 (E=16 x WG=64, subgroup 32) x4 FFTs radix groups");
+    EXPECT_EQ(shape.describe(), "N=1024 (E=16 x WG=64, subgroup 32) x4 FFTs");
     // 4 x 512 invocations exceed the device even at E = 32.
     EXPECT_THROW(chooseShape(14, h100(), 2), std::invalid_argument);
     // Whole subgroups are counted over the workgroup: 4 FFTs x WG 2 fill lavapipe's 8 lanes.
     EXPECT_TRUE(makeShape(5, 4, lavapipe(), 2).usesSubgroupShuffles());
-}
-
-// The radix-group core needs E >= 8 and all N * B values in shared memory, in padded rows where
-// those fit; otherwise, or when the caller declines it, the pair-exchange core runs.
-TEST(FftShape, RadixGroupsWhereTheyFit) {
-    const FftShape padded = makeShape(10, 3, h100()); // 8 rows of 128 + 1 slots
-    EXPECT_TRUE(padded.radixGroups);
-    EXPECT_EQ(padded.groupPad, 1u);
-    EXPECT_EQ(padded.exchangeBytes(), 8u * 129u * 8u);
-    const FftShape unpadded = makeShape(12, 4, lavapipe()); // exactly lavapipe's 32 KiB
-    EXPECT_TRUE(unpadded.radixGroups);
-    EXPECT_EQ(unpadded.groupPad, 0u);
-    EXPECT_FALSE(unpadded.twiddleTable); // no room left for it
-    EXPECT_EQ(unpadded.sharedMemoryBytes(), 32768u);
-    EXPECT_FALSE(makeShape(13, 4, h100()).radixGroups); // 64 KiB
-    EXPECT_FALSE(makeShape(10, 2, h100()).radixGroups); // E = 4
-    const FftShape declined = makeShape(10, 3, h100(), 0, false);
-    EXPECT_FALSE(declined.radixGroups);
-    EXPECT_EQ(declined.exchangeBytes(), declined.sharedPairs * 128u * 8u);
 }
 
 } // namespace

@@ -2,8 +2,7 @@
 // double precision, for every length 16 .. 16384 and every split of it into E x WG that the
 // device can run, with both exchange paths (subgroup shuffles and shared memory only), and for
 // every length with 4 FFTs interleaved per workgroup (the layout the bloom's pass 2 uses), and
-// with the pair-stage twiddles computed instead of read from the table. Where a split takes the
-// radix-group core (E >= 8), the pair-exchange core is tested too.
+// with the pair-stage twiddles computed instead of read from the table.
 #include "gpu_fft/fft/batch_fft.hpp"
 #include "gpu_fft/fft/index_math.hpp"
 #include "tests/support/gpu_test.hpp"
@@ -27,7 +26,6 @@ struct FftCase {
     Exchange exchange;
     std::uint32_t log2Batch = 0;
     bool computedTwiddles = false; // the shape's own choice is the twiddle table where it fits
-    bool pairExchange = false;     // the shape's own choice is radix groups where they fit
 };
 
 constexpr std::uint32_t kBatchedLog2 = 2;
@@ -56,12 +54,6 @@ std::vector<FftCase> everyCase() {
             if (workgroup >= 8) { // the smallest subgroup a device reports (lavapipe)
                 cases.push_back({log2Size, log2Elements, Exchange::Subgroup});
             }
-            if (log2Elements >= gpu_fft::kMinRadixGroupLog2Elements) {
-                cases.push_back({log2Size, log2Elements, Exchange::SharedMemory, 0, false, true});
-                if (workgroup >= 8) {
-                    cases.push_back({log2Size, log2Elements, Exchange::Subgroup, 0, false, true});
-                }
-            }
         }
         const std::uint32_t log2Elements = batchedLog2Elements(log2Size);
         if (log2Elements <= gpu_fft::kMaxLog2Elements) { // N = 16384 cannot run 4 at once
@@ -88,9 +80,6 @@ std::string describe(const FftCase& c) {
     if (c.computedTwiddles) {
         name += "_computed_twiddles";
     }
-    if (c.pairExchange) {
-        name += "_pair_exchange";
-    }
     return name;
 }
 
@@ -111,12 +100,9 @@ class GpuFft : public GpuTest, public ::testing::WithParamInterface<FftCase> {
             limits.subgroupSize = 1;
         }
         auto shape = gpu_fft::makeShape(GetParam().log2Size, GetParam().log2Elements, limits,
-                                        GetParam().log2Batch, !GetParam().pairExchange);
+                                        GetParam().log2Batch);
         if (GetParam().computedTwiddles) {
             shape.twiddleTable = false;
-        }
-        if (GetParam().pairExchange) {
-            EXPECT_FALSE(shape.radixGroups);
         }
         // Shuffles wherever the device allows them: on lavapipe (subgroup size 8) every
         // "_subgroup" case; on a device with larger subgroups the small workgroups fall back.

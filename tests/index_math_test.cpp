@@ -3,7 +3,6 @@
 #include "gpu_fft/fft/fft_shape.hpp"
 #include "gpu_fft/fft/index_math.hpp"
 
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <set>
 #include <vector>
@@ -173,68 +172,6 @@ TEST(IndexMath, MirrorTradePartnersFollowTheProvenClosedForm) {
                               fftReverseBits((0u - reversed) & mask, split.log2Workgroup));
                     ASSERT_EQ(trade.localElement, 1 - l);
                 }
-            }
-        }
-    }
-}
-
-// The position groups the radix-group core visits, as the GLSL derives them (radix_groups.glsl):
-// [w, n), then [max(1, top - e), top) for top = w, w - e, ... > 1, then [0, 1) if w > 0.
-std::vector<std::pair<uint, uint>> radixGroupsOf(const Split& split) {
-    const uint log2Elements = split.log2Size - split.log2Workgroup;
-    std::vector<std::pair<uint, uint>> groups{{split.log2Workgroup, split.log2Size}};
-    for (uint top = split.log2Workgroup; top > 1; top -= std::min(top - 1, log2Elements)) {
-        groups.emplace_back(top > log2Elements + 1 ? top - log2Elements : 1u, top);
-    }
-    if (split.log2Workgroup > 0) {
-        groups.emplace_back(0u, 1u);
-    }
-    return groups;
-}
-
-TEST(IndexMath, RadixGroupLayoutsArePermutationsWithInverses) {
-    for (const Split& split : everySplit()) {
-        for (const auto& [lo, hi] : radixGroupsOf(split)) {
-            std::vector<bool> seen(split.size(), false);
-            for (uint t = 0; t < split.workgroup(); ++t) {
-                for (uint l = 0; l < split.elements(); ++l) {
-                    const uint p = fftGroupPosition(l, t, lo, hi, split.log2Workgroup);
-                    ASSERT_LT(p, split.size());
-                    ASSERT_FALSE(seen[p]) << "group [" << lo << ", " << hi << ")";
-                    seen[p] = true;
-                    ASSERT_EQ(fftGroupLocalElement(p, lo, hi, split.log2Workgroup), l);
-                    ASSERT_EQ(fftGroupThread(p, lo, hi, split.log2Workgroup), t);
-                    // The group's bits are the low local bits: its DFT runs in registers.
-                    ASSERT_EQ((p >> lo) & ((1u << (hi - lo)) - 1u), l & ((1u << (hi - lo)) - 1u));
-                    // The bits below the group are the thread's low bits (its twiddle).
-                    ASSERT_EQ(p & ((1u << lo) - 1u), t & ((1u << lo) - 1u));
-                }
-            }
-        }
-    }
-}
-
-TEST(IndexMath, RadixGroupsCoverEveryBitOnceFromNaturalToNablaOrder) {
-    for (const Split& split : everySplit()) {
-        const auto groups = radixGroupsOf(split);
-        uint next = split.log2Size; // groups run from the top bit down without gaps
-        for (const auto& [lo, hi] : groups) {
-            ASSERT_EQ(hi, next);
-            ASSERT_LT(lo, hi);
-            ASSERT_LE(hi - lo, split.log2Size - split.log2Workgroup);
-            next = lo;
-        }
-        ASSERT_EQ(next, 0u);
-        const auto [firstLo, firstHi] = groups.front();
-        const auto [lastLo, lastHi] = groups.back();
-        for (uint t = 0; t < split.workgroup(); ++t) {
-            for (uint l = 0; l < split.elements(); ++l) {
-                const uint o = l * split.workgroup() + t;
-                ASSERT_EQ(fftGroupPosition(l, t, firstLo, firstHi, split.log2Workgroup), o);
-                // A DIF FFT leaves position p holding DFT[reverse(p)]: the Nabla order.
-                const uint last = fftGroupPosition(l, t, lastLo, lastHi, split.log2Workgroup);
-                ASSERT_EQ(fftReverseBits(last, split.log2Size),
-                          fftDftIndex(o, split.log2Size, split.log2Workgroup));
             }
         }
     }

@@ -19,16 +19,12 @@ vk::DeviceInfo h100Like() {
 }
 
 // Pass 2: E = 8 up to 256 invocations, E = 16 at 256 (4096), and where E = 16 would need 512
-// invocations (too few registers each), E = 8 with up to 1024 again. The radix-group core
-// wherever its N values fit in 48 KiB of shared memory.
+// invocations (too few registers each), E = 8 with up to 1024 again.
 TEST(PassShapes, PassTwoTakesSixteenElementsOnlyWhereAWorkgroupOf256Suffices) {
     const auto device = h100Like();
-    EXPECT_EQ(secondAxisShape(1024, device).describe(),
-              "N=1024 (E=8 x WG=128, subgroup 32) radix groups");
-    EXPECT_EQ(secondAxisShape(2048, device).describe(),
-              "N=2048 (E=8 x WG=256, subgroup 32) radix groups");
-    EXPECT_EQ(secondAxisShape(4096, device).describe(),
-              "N=4096 (E=16 x WG=256, subgroup 32) radix groups");
+    EXPECT_EQ(secondAxisShape(1024, device).describe(), "N=1024 (E=8 x WG=128, subgroup 32)");
+    EXPECT_EQ(secondAxisShape(2048, device).describe(), "N=2048 (E=8 x WG=256, subgroup 32)");
+    EXPECT_EQ(secondAxisShape(4096, device).describe(), "N=4096 (E=16 x WG=256, subgroup 32)");
     EXPECT_EQ(secondAxisShape(8192, device).describe(), "N=8192 (E=8 x WG=1024, subgroup 32)");
     EXPECT_EQ(secondAxisShape(16384, device).describe(), "N=16384 (E=16 x WG=1024, subgroup 32)");
 }
@@ -37,7 +33,7 @@ TEST(PassShapes, PassTwoTakesSixteenElementsOnlyWhereAWorkgroupOf256Suffices) {
 TEST(PassShapes, XFirstPassesOneAndThreeKeepTheLibrarysChoice) {
     const auto device = h100Like();
     EXPECT_EQ(firstAxisShape(2048, gpu_fft::Axis::X, device).describe(),
-              "N=2048 (E=8 x WG=256, subgroup 32) radix groups");
+              "N=2048 (E=8 x WG=256, subgroup 32)");
     EXPECT_EQ(firstAxisShape(8192, gpu_fft::Axis::X, device).describe(),
               "N=8192 (E=16 x WG=512, subgroup 32)");
 }

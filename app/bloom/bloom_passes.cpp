@@ -5,7 +5,6 @@
 
 #include <cstdlib>
 #include <stdexcept>
-#include <string_view>
 
 namespace fftbloom {
 namespace {
@@ -47,13 +46,6 @@ std::uint32_t tuned(const char* variable, std::uint32_t fallback, std::uint32_t 
     return fallback;
 }
 
-// FFTBLOOM_FFT_CORE=pair-exchange keeps every pass on the pair-exchange core, for A/B
-// measurements of the radix-group core (docs/performance.md).
-bool radixGroupsAllowed() {
-    const char* core = std::getenv("FFTBLOOM_FFT_CORE");
-    return core == nullptr || std::string_view(core) != "pair-exchange";
-}
-
 // The shape of FFTs that run down columns, 2^log2Batch per workgroup where that fits in
 // registers, else one per workgroup.
 gpu_fft::FftShape columnShape(std::uint32_t length, std::uint32_t log2Batch,
@@ -62,8 +54,8 @@ gpu_fft::FftShape columnShape(std::uint32_t length, std::uint32_t log2Batch,
     const std::uint32_t log2Size = gpu_fft::floorLog2(length);
     if (log2Batch > 0) {
         try {
-            const auto shape = gpu_fft::chooseShape(log2Size, limits, log2Batch,
-                                                    kBatchedLog2Invocations, radixGroupsAllowed());
+            const auto shape =
+                gpu_fft::chooseShape(log2Size, limits, log2Batch, kBatchedLog2Invocations);
             if (shape.log2Elements() <= kBatchedMaxLog2Elements &&
                 shape.invocations() <= (1u << kBatchedLog2Invocations)) {
                 return shape;
@@ -72,7 +64,7 @@ gpu_fft::FftShape columnShape(std::uint32_t length, std::uint32_t log2Batch,
             // does not fit this device batched: one FFT per workgroup below
         }
     }
-    return gpu_fft::chooseShape(log2Size, limits, 0, maxLog2Invocations, radixGroupsAllowed());
+    return gpu_fft::chooseShape(log2Size, limits, 0, maxLog2Invocations);
 }
 
 vk::Defines precisionDefines(Precision precision) {
@@ -97,8 +89,8 @@ gpu_fft::FftShape firstAxisShape(std::uint32_t length, gpu_fft::Axis firstAxis,
     }
     return gpu_fft::chooseShape(gpu_fft::floorLog2(length), gpu_fft::fftLimitsOf(device), 0,
                                 tuned("FFTBLOOM_FIRST_AXIS_LOG2_INVOCATIONS",
-                                      gpu_fft::kMaxChosenLog2Invocations, kMaxTunedLog2Invocations),
-                                radixGroupsAllowed());
+                                      gpu_fft::kMaxChosenLog2Invocations,
+                                      kMaxTunedLog2Invocations));
 }
 
 gpu_fft::FftShape secondAxisShape(std::uint32_t length, const vk::DeviceInfo& device) {

@@ -13,23 +13,6 @@ constexpr std::uint32_t kSharedBudgetBytes = 16384;
 constexpr std::uint32_t kPreferredLog2Elements = 3;
 constexpr std::uint32_t kMaxPreferredLog2Elements = 4; // beyond 16, prefer a wider workgroup
 
-// The radix-group core where it may run and its slots fit in the device's shared memory:
-// padded rows where those fit, else unpadded ones (lavapipe's 32 KiB at N = 4096).
-void chooseRadixGroups(FftShape& shape, const DeviceFftLimits& limits, bool allowed) {
-    if (!allowed || shape.log2Elements() < kMinRadixGroupLog2Elements) {
-        return;
-    }
-    shape.radixGroups = true;
-    for (const std::uint32_t pad : {1u, 0u}) {
-        shape.groupPad = pad;
-        if (shape.exchangeBytes() <= limits.maxSharedMemoryBytes) {
-            return;
-        }
-    }
-    shape.radixGroups = false;
-    shape.groupPad = 0;
-}
-
 } // namespace
 
 std::uint32_t floorLog2(std::uint32_t value) {
@@ -48,8 +31,6 @@ ShaderDefines FftShape::glslDefines() const {
         {"FFT_SHARED_PAIRS", std::to_string(sharedPairs)},
         {"FFT_LOG2_BATCH", std::to_string(log2Batch)},
         {"FFT_TWIDDLE_TABLE", twiddleTable ? "1" : "0"},
-        {"FFT_RADIX_GROUPS", radixGroups ? "1" : "0"},
-        {"FFT_GROUP_PAD", std::to_string(groupPad)},
     };
 }
 
@@ -57,8 +38,7 @@ std::string FftShape::describe() const {
     return "N=" + std::to_string(size()) + " (E=" + std::to_string(elementsPerInvocation()) +
            " x WG=" + std::to_string(workgroupSize()) +
            (usesSubgroupShuffles() ? ", subgroup " + std::to_string(subgroupSize) : "") + ")" +
-           (log2Batch > 0 ? " x" + std::to_string(batch()) + " FFTs" : "") +
-           (radixGroups ? " radix groups" : "");
+           (log2Batch > 0 ? " x" + std::to_string(batch()) + " FFTs" : "");
 }
 
 bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements) {
@@ -68,7 +48,7 @@ bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements) {
 }
 
 FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
-                   const DeviceFftLimits& limits, std::uint32_t log2Batch, bool radixGroups) {
+                   const DeviceFftLimits& limits, std::uint32_t log2Batch) {
     if (!isValidSplit(log2Size, log2Elements)) {
         throw std::invalid_argument("unsupported FFT split: N=2^" + std::to_string(log2Size) +
                                     ", E=2^" + std::to_string(log2Elements));
@@ -95,15 +75,14 @@ FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
         throw std::invalid_argument("FFT workgroup needs more shared memory than the device has");
     }
     shape.sharedPairs = std::min(pairs, 1u << floorLog2(pairsThatFit));
-    chooseRadixGroups(shape, limits, radixGroups);
     // The twiddle table (2 WG values) where it fits beside the exchange slots.
-    shape.twiddleTable =
-        shape.exchangeBytes() + shape.workgroupSize() * 16u <= limits.maxSharedMemoryBytes;
+    shape.twiddleTable = shape.exchangeBytes() + shape.workgroupSize() * 16u <=
+                         limits.maxSharedMemoryBytes;
     return shape;
 }
 
-FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits, std::uint32_t log2Batch,
-                     std::uint32_t maxLog2Invocations, bool radixGroups) {
+FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits,
+                     std::uint32_t log2Batch, std::uint32_t maxLog2Invocations) {
     const std::uint32_t deviceLog2Invocations = floorLog2(limits.maxWorkgroupInvocations);
     maxLog2Invocations = std::min(maxLog2Invocations, deviceLog2Invocations);
     auto log2Invocations = [&](std::uint32_t log2Elements) {
@@ -123,7 +102,7 @@ FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits, std:
            log2Elements < kMaxLog2Elements && log2Elements < log2Size) {
         ++log2Elements;
     }
-    return makeShape(log2Size, log2Elements, limits, log2Batch, radixGroups);
+    return makeShape(log2Size, log2Elements, limits, log2Batch);
 }
 
 std::vector<FftShape> allShapes(std::uint32_t log2Size, const DeviceFftLimits& limits) {

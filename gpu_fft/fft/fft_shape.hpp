@@ -15,9 +15,6 @@ inline constexpr std::uint32_t kMaxLog2Size = 14;             // N = 16384
 inline constexpr std::uint32_t kMinLog2Elements = 1;          // E >= 2: each invocation holds pairs
 inline constexpr std::uint32_t kMaxLog2Elements = 5;          // E <= 32 complex values in registers
 inline constexpr std::uint32_t kMaxChosenLog2Invocations = 8; // chooseShape's default cap: 256
-// The radix-group core needs E >= 8: with fewer bits per group it regroups more often than the
-// pair-exchange core exchanges.
-inline constexpr std::uint32_t kMinRadixGroupLog2Elements = 3;
 
 // What the FFT needs to know about the device it will run on.
 struct DeviceFftLimits {
@@ -39,11 +36,6 @@ struct FftShape {
     std::uint32_t sharedPairs = 1;  // element pairs per shared-memory exchange round
     std::uint32_t log2Batch = 0;    // log2 of the FFTs one workgroup runs side by side
     bool twiddleTable = false;      // pair-stage twiddles from a shared-memory table
-    // The radix-group core (docs/fft.md): E-point DFTs in registers between regroups through
-    // shared memory, instead of radix-2 stages between pair exchanges. Needs E >= 8 and room
-    // for all N * B values; groupPad slots pad each of its E rows.
-    bool radixGroups = false;
-    std::uint32_t groupPad = 0;
 
     std::uint32_t size() const { return 1u << log2Size; }
     std::uint32_t workgroupSize() const { return 1u << log2Workgroup; } // invocations per FFT
@@ -51,11 +43,7 @@ struct FftShape {
     std::uint32_t invocations() const { return workgroupSize() << log2Batch; } // local size
     std::uint32_t log2Elements() const { return log2Size - log2Workgroup; }
     std::uint32_t elementsPerInvocation() const { return 1u << log2Elements(); }
-    // Shared memory for moving values between invocations, by the core in use.
-    std::uint32_t exchangeBytes() const {
-        return radixGroups ? elementsPerInvocation() * (invocations() + groupPad) * 8u
-                           : sharedPairs * invocations() * 8u;
-    }
+    std::uint32_t exchangeBytes() const { return sharedPairs * invocations() * 8u; }
     std::uint32_t twiddleTableBytes() const { return twiddleTable ? workgroupSize() * 16u : 0u; }
     std::uint32_t sharedMemoryBytes() const { return exchangeBytes() + twiddleTableBytes(); }
     bool usesSubgroupShuffles() const { return subgroupSize > 1; }
@@ -69,18 +57,16 @@ struct FftShape {
 bool isValidSplit(std::uint32_t log2Size, std::uint32_t log2Elements);
 
 // The shape for N with exactly E elements per invocation and 2^log2Batch FFTs per workgroup on
-// this device, with the radix-group core where it fits (`radixGroups` = false: never). Throws
-// std::invalid_argument when the split is invalid or the device cannot run it.
+// this device. Throws std::invalid_argument when the split is invalid or the device cannot run
+// it.
 FftShape makeShape(std::uint32_t log2Size, std::uint32_t log2Elements,
-                   const DeviceFftLimits& limits, std::uint32_t log2Batch = 0,
-                   bool radixGroups = true);
+                   const DeviceFftLimits& limits, std::uint32_t log2Batch = 0);
 
 // The library's choice of E and WG for N on this device (see docs/fft.md for the rule), with
 // 2^log2Batch FFTs per workgroup; E grows so that WG * B stays within the chosen cap.
 FftShape chooseShape(std::uint32_t log2Size, const DeviceFftLimits& limits,
                      std::uint32_t log2Batch = 0,
-                     std::uint32_t maxLog2Invocations = kMaxChosenLog2Invocations,
-                     bool radixGroups = true);
+                     std::uint32_t maxLog2Invocations = kMaxChosenLog2Invocations);
 
 // Every split of N that this device can run, from the fewest to the most elements.
 std::vector<FftShape> allShapes(std::uint32_t log2Size, const DeviceFftLimits& limits);

@@ -112,36 +112,5 @@ FFT_FUNC uint fftEvenElementDftIndex(uint evenElementRank, uint thread, uint log
     return fftReverseBits((evenElementRank << log2Workgroup) | thread, log2Size - 1u);
 }
 
-// The radix-group core (docs/fft.md, "Radix groups") transforms the in-place position bits
-// [lo, hi) of each element at a time, with those bits in registers. While it does, local
-// element l of thread t sits at the position below: position bits [lo, hi) are local bits
-// [0, hi - lo); position bits [0, lo) are thread bits [0, lo); the remaining position bits
-// [hi, n) are, in order, thread bits [lo, w) and then local bits [hi - lo, e).
-// Group [w, n) is the natural order (position = l * WG + t) and group [0, 1) is the Nabla
-// order (position = rotl_{w+1}(o)): the core starts and ends where the exchange core does.
-FFT_FUNC uint fftGroupPosition(uint localElement, uint thread, uint lo, uint hi,
-                               uint log2Workgroup) {
-    uint groupBits = hi - lo;
-    uint low = thread & ((1u << lo) - 1u);
-    uint group = localElement & ((1u << groupBits) - 1u);
-    uint rest = (thread >> lo) | ((localElement >> groupBits) << (log2Workgroup - lo));
-    return low | (group << lo) | (rest << hi);
-}
-
-// Where position `position` sits during group [lo, hi): its local element ...
-FFT_FUNC uint fftGroupLocalElement(uint position, uint lo, uint hi, uint log2Workgroup) {
-    uint groupBits = hi - lo;
-    uint group = (position >> lo) & ((1u << groupBits) - 1u);
-    uint rest = position >> hi;
-    return group | ((rest >> (log2Workgroup - lo)) << groupBits);
-}
-
-// ... and its thread.
-FFT_FUNC uint fftGroupThread(uint position, uint lo, uint hi, uint log2Workgroup) {
-    uint low = position & ((1u << lo) - 1u);
-    uint rest = position >> hi;
-    return low | ((rest & ((1u << (log2Workgroup - lo)) - 1u)) << lo);
-}
-
 #undef FFT_FUNC
 #endif // FFTBLOOM_FFT_INDEX_H

@@ -15,10 +15,6 @@
 //                            shader declares local_size_x = FFT_INVOCATIONS = WG * B
 //   FFT_TWIDDLE_TABLE        1: the pair stages read their twiddles from a table in shared
 //                            memory (2 WG values); 0 (default): each stage computes its own
-//   FFT_RADIX_GROUPS         1: the radix-group core (radix_groups.glsl, E >= 8, N * B
-//                            values of shared memory); 0 (default): the pair-exchange core
-//                            (pair_exchange.glsl). Both leave the same (Nabla) order.
-//   FFT_GROUP_PAD            radix groups only: padding slots per row of shared memory
 // (plain integers without a u suffix: the preprocessor checks them below)
 //
 // Provides:
@@ -53,12 +49,6 @@
 #ifndef FFT_TWIDDLE_TABLE
 #define FFT_TWIDDLE_TABLE 0
 #endif
-#ifndef FFT_RADIX_GROUPS
-#define FFT_RADIX_GROUPS 0
-#endif
-#ifndef FFT_GROUP_PAD
-#define FFT_GROUP_PAD 0
-#endif
 
 #if FFT_LOG2_SIZE <= FFT_LOG2_WORKGROUP_SIZE
 #error "the workgroup FFT needs at least two elements per invocation"
@@ -67,15 +57,10 @@
 #error "FFT_SHARED_PAIRS must divide the number of element pairs"
 #endif
 
-#if FFT_RADIX_GROUPS
-// One row of slots per local element, padded (docs/fft.md, "Radix groups").
-shared vec2 fftShareSlots[FFT_ELEMENTS * (FFT_INVOCATIONS + FFT_GROUP_PAD)];
-#else
 // One slot per invocation and pair in flight; real and imaginary parts apart so that each
 // access is one 32-bit word per invocation (no bank conflicts).
 shared float fftShareReal[FFT_SHARED_PAIRS * FFT_INVOCATIONS];
 shared float fftShareImag[FFT_SHARED_PAIRS * FFT_INVOCATIONS];
-#endif
 
 // This invocation's index in the workgroup, i = t * B + batch.
 uint fftInvocationIndex() {
@@ -96,21 +81,26 @@ uint fftBatchIndex() {
     return fftInvocationIndex() & (FFT_BATCH - 1u);
 }
 
+void fftButterflyForward(inout vec2 lo, inout vec2 hi, vec2 twiddle) {
+    vec2 difference = lo - hi;
+    lo += hi;
+    hi = complexMul(difference, twiddle);
+}
+
+// Undoes fftButterflyForward up to a factor of 2 (the inverse divides by N once, at the end).
+void fftButterflyInverse(inout vec2 lo, inout vec2 hi, vec2 twiddle) {
+    vec2 rotated = complexMul(hi, complexConj(twiddle));
+    hi = lo - rotated;
+    lo += rotated;
+}
+
 void fftShareWrite(uint slot, vec2 value) {
-#if FFT_RADIX_GROUPS
-    fftShareSlots[slot] = value;
-#else
     fftShareReal[slot] = value.x;
     fftShareImag[slot] = value.y;
-#endif
 }
 
 vec2 fftShareRead(uint slot) {
-#if FFT_RADIX_GROUPS
-    return fftShareSlots[slot];
-#else
     return vec2(fftShareReal[slot], fftShareImag[slot]);
-#endif
 }
 
 #if FFT_TWIDDLE_TABLE
@@ -150,24 +140,110 @@ vec2 fftPairTwiddle(uint position, uint log2Stride) {
 #endif
 }
 
-#if FFT_RADIX_GROUPS
-#include "fft/radix_groups.glsl"
-#else
-#include "fft/pair_exchange.glsl"
+// The exchange before a cross-invocation butterfly at `stride` (< WG). Invocations t and
+// t ^ stride trade one element each: the lower one keeps its `lo` and gets the partner's `lo`,
+// the upper one gets the partner's `hi` and keeps its own `hi`. Afterwards each invocation
+// holds a butterfly pair in (x[2p], x[2p+1]). The exchange is its own inverse.
+void fftExchange(inout vec2 x[FFT_ELEMENTS], uint thread, uint stride) {
+    bool upper = (thread & stride) != 0u;
+    uint invocation = fftInvocationIndex();
+    uint distance = stride << FFT_LOG2_BATCH; // the partner's invocation is invocation ^ distance
+#if FFT_SUBGROUP_SIZE > 1
+    if (distance < FFT_SUBGROUP_SIZE) {
+        [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
+            vec2 give = upper ? x[2u * pair] : x[2u * pair + 1u];
+            vec2 got = subgroupShuffleXor(give, distance);
+            if (upper) {
+                x[2u * pair] = got;
+            } else {
+                x[2u * pair + 1u] = got;
+            }
+        }
+        return;
+    }
 #endif
+    [[unroll]] for (uint first = 0u; first < FFT_PAIRS; first += FFT_SHARED_PAIRS) {
+        [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
+            uint slot = (pair - first) * FFT_INVOCATIONS + invocation;
+            fftShareWrite(slot, upper ? x[2u * pair] : x[2u * pair + 1u]);
+        }
+        barrier();
+        [[unroll]] for (uint pair = first; pair < first + FFT_SHARED_PAIRS; ++pair) {
+            vec2 got = fftShareRead((pair - first) * FFT_INVOCATIONS + (invocation ^ distance));
+            if (upper) {
+                x[2u * pair] = got;
+            } else {
+                x[2u * pair + 1u] = got;
+            }
+        }
+        barrier(); // the next round overwrites the slots just read
+    }
+}
+
+void fftButterfly(inout vec2 lo, inout vec2 hi, vec2 twiddle, bool inverse) {
+    if (inverse) { // a constant in every caller: folds away
+        fftButterflyInverse(lo, hi, twiddle);
+    } else {
+        fftButterflyForward(lo, hi, twiddle);
+    }
+}
+
+// One stage whose butterfly partners sit in the same invocation: global stride
+// 2^log2Local * WG (>= 2 WG). Local elements l and l + 2^log2Local are partners.
+// The twiddle at position j * WG + thread is exp(-2 pi i thread / span) times the constant
+// exp(-2 pi i j / 2^(log2Local + 1)) (j and log2Local are constants once unrolled, so the
+// compiler folds the second factor): one sin / cos per stage instead of one per j.
+void fftRegisterStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Local, bool inverse) {
+    uint localStride = 1u << log2Local;
+    vec2 base = fftTwiddle(thread, log2Local + FFT_LOG2_WORKGROUP_SIZE + 1u);
+    [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
+        if ((l & localStride) == 0u) {
+            uint j = l & (localStride - 1u);
+            vec2 twiddle = j == 0u ? base : complexMul(base, fftTwiddle(j, log2Local + 1u));
+            fftButterfly(x[l], x[l + localStride], twiddle, inverse);
+        }
+    }
+}
+
+// The butterfly at global stride 2^log2Stride (<= WG) on every pair (x[2p], x[2p+1]). After
+// the exchanges so far, the pair's `lo` sits at position (thread mod stride) of its span.
+void fftPairStage(inout vec2 x[FFT_ELEMENTS], uint thread, uint log2Stride, bool inverse) {
+    uint position = thread & ((1u << log2Stride) - 1u);
+    vec2 twiddle = fftPairTwiddle(position, log2Stride);
+    [[unroll]] for (uint pair = 0u; pair < FFT_PAIRS; ++pair) {
+        fftButterfly(x[2u * pair], x[2u * pair + 1u], twiddle, inverse);
+    }
+}
 
 void fftForward(inout vec2 x[FFT_ELEMENTS]) {
 #if FFT_TWIDDLE_TABLE
     fftFillTwiddleTable();
 #endif
-    fftForwardCore(x, fftThreadIndex());
+    uint thread = fftThreadIndex();
+    [[unroll]] for (int log2Local = int(FFT_LOG2_ELEMENTS) - 1; log2Local >= 1; --log2Local) {
+        fftRegisterStage(x, thread, uint(log2Local), false);
+    }
+    fftPairStage(x, thread, FFT_LOG2_WORKGROUP_SIZE, false);
+    [[unroll]] for (int log2Stride = int(FFT_LOG2_WORKGROUP_SIZE) - 1; log2Stride >= 0;
+                    --log2Stride) {
+        fftExchange(x, thread, 1u << uint(log2Stride));
+        fftPairStage(x, thread, uint(log2Stride), false);
+    }
 }
 
 void fftInverse(inout vec2 x[FFT_ELEMENTS]) {
 #if FFT_TWIDDLE_TABLE
     fftFillTwiddleTable();
 #endif
-    fftInverseCore(x, fftThreadIndex());
+    uint thread = fftThreadIndex();
+    [[unroll]] for (uint log2Stride = 0u; log2Stride < FFT_LOG2_WORKGROUP_SIZE; ++log2Stride) {
+        fftPairStage(x, thread, log2Stride, true);
+        fftExchange(x, thread, 1u << log2Stride);
+    }
+    fftPairStage(x, thread, FFT_LOG2_WORKGROUP_SIZE, true);
+    [[unroll]] for (uint log2Local = 1u; log2Local < FFT_LOG2_ELEMENTS; ++log2Local) {
+        fftRegisterStage(x, thread, log2Local, true);
+    }
     const float scale = 1.0 / float(FFT_SIZE);
     [[unroll]] for (uint l = 0u; l < FFT_ELEMENTS; ++l) {
         x[l] *= scale;
