@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake ninja-build g++ pkg-config git
+  # scripts/bound-shaders.py (performance experiments) and its test
+  python3
   # Vulkan: loader + headers, the CPU driver (lavapipe) and the validation layer
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # runtime GLSL compilation (glslang, see docs/decisions.md) and glslc for quick checks
