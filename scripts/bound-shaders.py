@@ -46,7 +46,7 @@ def without_body(text, header, replacement=""):
 
 
 def without_shared_rounds(text):
-    start = find_once(text, SHARED_ROUNDS_START) + len("#endif\n")
+    start = find_once(text, SHARED_ROUNDS_START) + SHARED_ROUNDS_START.index("\n") + 1
     end = find_once(text, SHARED_ROUNDS_END) + len(SHARED_ROUNDS_END)
     return text[:start] + "#if 0\n" + text[start:end] + "#endif\n" + text[end:]
 
@@ -74,7 +74,7 @@ def main():
         shutil.copytree(ROOT / "shaders", folder, ignore=build_files)
         path = folder / FFT_FILE
         path.write_text(transform(path.read_text()))
-        print(f"{folder}")
+        print(folder)
 
 
 if __name__ == "__main__":
